@@ -1,0 +1,46 @@
+// Command prbmc is a bounded model checker for C that gives proof-level
+// feedback on pull requests. See README.md for the subcommands.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+)
+
+// exit codes, as in DESIGN.md.
+const (
+	exitSafe    = 0
+	exitUnsafe  = 10
+	exitUnknown = 20
+	exitUsage   = 2
+)
+
+func main() {
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	switch args[0] {
+	case "ir":
+		return cmdIR(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		usage(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "prbmc: unknown command %q (try prbmc help)\n", args[0])
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `usage: prbmc <command> [flags] [files]
+
+commands:
+  ir FILE.c...       print the IR the front end lowers the files to
+`)
+}

@@ -1,0 +1,359 @@
+package cfront
+
+import (
+	"regexp"
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+)
+
+// calleeName is the name of a directly called function, or "".
+func calleeName(pe *cc.PostfixExpression) string {
+	n := pe.PostfixExpression
+	for {
+		switch x := n.(type) {
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionExpr {
+				n = x.ExpressionList
+				continue
+			}
+			if x.Case != cc.PrimaryExpressionIdent {
+				return ""
+			}
+			if d, ok := x.ResolvedTo().(*cc.Declarator); ok && d.Type().Kind() != cc.Function {
+				return "" // a function pointer variable
+			}
+			return x.Token.SrcStr()
+		case *cc.PostfixExpression:
+			if x.Case != cc.PostfixExpressionPrimary {
+				return ""
+			}
+			n = x.PrimaryExpression
+		default:
+			return ""
+		}
+	}
+}
+
+var funcNameDecl = regexp.MustCompile(`^\{staticconstchar__func__\[\]="[^"]*";`)
+
+var builtinCalls = map[string]ir.Builtin{
+	"malloc": ir.BMalloc, "__builtin_malloc": ir.BMalloc, "calloc": ir.BCalloc, "__builtin_calloc": ir.BCalloc,
+	"alloca": ir.BAlloca, "__builtin_alloca": ir.BAlloca, "free": ir.BFree, "__builtin_free": ir.BFree,
+	"memset": ir.BMemset, "__builtin_memset": ir.BMemset, "memcpy": ir.BMemcpy, "__builtin_memcpy": ir.BMemcpy,
+	"memmove": ir.BMemmove, "__builtin_memmove": ir.BMemmove,
+	"abort": ir.BAbort, "__builtin_abort": ir.BAbort, "__builtin_trap": ir.BAbort,
+	"exit": ir.BExit, "_exit": ir.BExit, "_Exit": ir.BExit,
+	"printf": ir.BPrintf, "__builtin_printf": ir.BPrintf, "putchar": ir.BPutchar, "puts": ir.BPuts,
+}
+
+// directCall reports whether pe calls a function we can call into an
+// lvalue directly (not a builtin with special lowering).
+func (fl *fnLower) directCall(pe *cc.PostfixExpression) bool {
+	name := calleeName(pe)
+	if name == "" {
+		return false
+	}
+	if _, ok := builtinCalls[name]; ok {
+		return false
+	}
+	switch {
+	case strings.HasPrefix(name, "__VERIFIER_"), strings.HasPrefix(name, "__builtin_"),
+		name == "reach_error", name == "__assert_fail", name == "assert":
+		return false
+	}
+	return true
+}
+
+func (fl *fnLower) args(pe *cc.PostfixExpression) []cc.ExpressionNode {
+	var out []cc.ExpressionNode
+	for l := pe.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
+		out = append(out, l.AssignmentExpression)
+	}
+	return out
+}
+
+// call lowers a call; with want it returns the result (a temporary).
+func (fl *fnLower) call(pe *cc.PostfixExpression, want bool) ir.Expr {
+	name := calleeName(pe)
+	args := fl.args(pe)
+	rt := fl.irType(pe, pe.Type())
+	if name == "" {
+		fl.fail(pe, "call through a function pointer")
+	}
+	if e, ok := fl.specialCall(pe, name, args, rt); ok {
+		return e
+	}
+	if !want {
+		fl.callInto(pe, nil)
+		return nil
+	}
+	if _, ok := rt.(ir.VoidType); ok {
+		fl.callInto(pe, nil)
+		return nil
+	}
+	t := fl.temp(rt)
+	fl.callInto(pe, &ir.VarRef{V: t})
+	return &ir.VarRef{V: t}
+}
+
+// callInto emits a call of a named function storing its result in res.
+func (fl *fnLower) callInto(pe *cc.PostfixExpression, res ir.Expr) {
+	name := calleeName(pe)
+	argNodes := fl.args(pe)
+	if b, ok := builtinCalls[name]; ok && fl.l.extFuncs[name] != nil && !fl.definedByUser(name) {
+		fl.builtinCall(pe, b, argNodes, res)
+		return
+	}
+	f := fl.funcNamed(pe, name)
+	ft := f.Type
+	var args []ir.Expr
+	for i, a := range argNodes {
+		v := fl.rvalue(a)
+		if v == nil {
+			fl.fail(a, "void argument")
+		}
+		if i < len(ft.Params) {
+			v = fl.convert(v, ft.Params[i])
+		} else {
+			v = fl.defaultPromote(v)
+		}
+		args = append(args, fl.snapshotArg(v))
+	}
+	if len(args) < len(ft.Params) {
+		fl.fail(pe, "call of %s with %d arguments, it takes %d", name, len(args), len(ft.Params))
+	}
+	if res != nil {
+		if _, ok := ft.Result.(ir.VoidType); ok {
+			fl.fail(pe, "use of the value of void function %s", name)
+		}
+	}
+	fl.emit(&ir.Call{At: fl.at(), Result: res, Fn: f, Args: args})
+}
+
+// snapshotArg keeps aggregate arguments as they are (copied at the call).
+func (fl *fnLower) snapshotArg(v ir.Expr) ir.Expr { return v }
+
+func (fl *fnLower) definedByUser(name string) bool {
+	f := fl.l.extFuncs[name]
+	return f != nil && (f.Body != nil || fl.l.hasPendingBody(f))
+}
+
+// funcNamed finds the IR function a call names (declaring implicit ones).
+func (fl *fnLower) funcNamed(pe *cc.PostfixExpression, name string) *ir.Function {
+	n := pe.PostfixExpression
+	for {
+		if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionPrimary {
+			n = p.PrimaryExpression
+			continue
+		}
+		if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionExpr {
+			n = p.ExpressionList
+			continue
+		}
+		break
+	}
+	if p, ok := n.(*cc.PrimaryExpression); ok {
+		if d, ok := p.ResolvedTo().(*cc.Declarator); ok {
+			return fl.l.funcFor(d, false)
+		}
+	}
+	if f := fl.l.extFuncs[name]; f != nil {
+		return f
+	}
+	// An implicitly declared function: int name().
+	f := &ir.Function{Name: name, Type: &ir.FuncType{Result: fl.std().Int, Variadic: true}}
+	fl.l.prog.AddFunc(f)
+	fl.l.extFuncs[name] = f
+	return f
+}
+
+// defaultPromote applies the default argument promotions (variadic and
+// unprototyped calls).
+func (fl *fnLower) defaultPromote(v ir.Expr) ir.Expr {
+	switch t := v.Type().(type) {
+	case *ir.FloatType:
+		if t.Bits == 32 {
+			return fl.convert(v, fl.std().Double)
+		}
+	case *ir.IntType:
+		return fl.convert(v, fl.promote(t))
+	}
+	return v
+}
+
+func (fl *fnLower) builtinCall(pe *cc.PostfixExpression, b ir.Builtin, argNodes []cc.ExpressionNode, res ir.Expr) {
+	var args []ir.Expr
+	st := fl.std()
+	for i, a := range argNodes {
+		v := fl.rvalue(a)
+		if v == nil {
+			fl.fail(a, "void argument")
+		}
+		switch b {
+		case ir.BMalloc, ir.BAlloca:
+			v = fl.convert(v, st.SizeT)
+		case ir.BCalloc:
+			v = fl.convert(v, st.SizeT)
+		case ir.BMemset:
+			switch i {
+			case 0:
+				v = fl.convert(v, st.VoidPtr)
+			case 1:
+				v = fl.convert(v, st.Int)
+			default:
+				v = fl.convert(v, st.SizeT)
+			}
+		case ir.BMemcpy, ir.BMemmove:
+			if i < 2 {
+				v = fl.convert(v, st.VoidPtr)
+			} else {
+				v = fl.convert(v, st.SizeT)
+			}
+		case ir.BFree:
+			v = fl.convert(v, st.VoidPtr)
+		case ir.BExit, ir.BPutchar:
+			v = fl.convert(v, st.Int)
+		case ir.BPuts:
+			v = fl.convert(v, st.CharPtr)
+		case ir.BPrintf:
+			if i == 0 {
+				v = fl.convert(v, st.CharPtr)
+			} else {
+				v = fl.defaultPromote(v)
+			}
+		}
+		args = append(args, v)
+	}
+	want := map[ir.Builtin]int{ir.BMalloc: 1, ir.BAlloca: 1, ir.BCalloc: 2, ir.BFree: 1, ir.BMemset: 3, ir.BMemcpy: 3,
+		ir.BMemmove: 3, ir.BAbort: 0, ir.BExit: 1, ir.BPutchar: 1, ir.BPuts: 1}
+	if n, ok := want[b]; ok && len(args) != n {
+		fl.fail(pe, "call of %s with %d arguments", b, len(args))
+	}
+	if b == ir.BPrintf && len(args) == 0 {
+		fl.fail(pe, "printf without a format")
+	}
+	if res != nil {
+		// The builtins' results have fixed types; convert into res.
+		var rt ir.Type
+		switch b {
+		case ir.BMalloc, ir.BCalloc, ir.BAlloca, ir.BMemset, ir.BMemcpy, ir.BMemmove:
+			rt = st.VoidPtr
+		case ir.BPrintf, ir.BPutchar, ir.BPuts:
+			rt = st.Int
+		}
+		if rt != nil && !ir.SameType(rt, res.Type()) {
+			t := fl.temp(rt)
+			fl.emit(&ir.Call{At: fl.at(), Result: &ir.VarRef{V: t}, Builtin: b, Args: args})
+			fl.assign(res, fl.convert(&ir.VarRef{V: t}, res.Type()))
+			return
+		}
+	}
+	fl.emit(&ir.Call{At: fl.at(), Result: res, Builtin: b, Args: args})
+}
+
+// specialCall lowers the verification built-ins and a few GNU built-ins.
+func (fl *fnLower) specialCall(pe *cc.PostfixExpression, name string, args []cc.ExpressionNode, rt ir.Type) (ir.Expr, bool) {
+	switch {
+	case strings.HasPrefix(name, "__VERIFIER_nondet_") && !fl.definedByUser(name):
+		if _, ok := rt.(ir.VoidType); ok {
+			fl.fail(pe, "%s returns void", name)
+		}
+		for _, a := range args {
+			fl.effect(a)
+		}
+		t := fl.temp(rt)
+		fl.assign(&ir.VarRef{V: t}, &ir.Nondet{T: rt, Name: name})
+		return &ir.VarRef{V: t}, true
+	case name == "__VERIFIER_assume" && !fl.definedByUser(name):
+		if len(args) != 1 {
+			fl.fail(pe, "__VERIFIER_assume takes one argument")
+		}
+		fl.emit(&ir.Assume{At: fl.at(), Cond: fl.truth(fl.rvalue(args[0]))})
+		return nil, true
+	case (name == "__VERIFIER_assert" || name == "assert") && len(args) == 1 && fl.isStandardAssert(name):
+		c := fl.truth(fl.rvalue(args[0]))
+		fl.emit(&ir.Assert{At: fl.at(), Cond: c, Prop: fl.l.newProp(fl.f.Name, ir.PropAssertion, sourceText(args[0]), fl.cur)})
+		return nil, true
+	case name == "reach_error" || name == "__VERIFIER_error":
+		for _, a := range args {
+			fl.effect(a)
+		}
+		fl.emit(&ir.Assert{At: fl.at(), Cond: fl.intConst(0), Prop: fl.l.newProp(fl.f.Name, ir.PropReachError, name+"()", fl.cur)})
+		return nil, true
+	case name == "__assert_fail" || name == "__assert" || name == "__assert_perror_fail":
+		text := "assertion"
+		if _, t := assertFailCall(&cc.Statement{Case: cc.StatementExpr, ExpressionStatement: &cc.ExpressionStatement{ExpressionList: pe}}); t != "" {
+			text = t
+		}
+		fl.emit(&ir.Assert{At: fl.at(), Cond: fl.intConst(0), Prop: fl.l.newProp(fl.f.Name, ir.PropAssertion, text, fl.cur)})
+		return nil, true
+	case name == "__builtin_expect" || name == "__builtin_expect_with_probability":
+		if len(args) < 1 {
+			fl.fail(pe, "%s without arguments", name)
+		}
+		v := fl.rvalue(args[0])
+		for _, a := range args[1:] {
+			fl.effect(a)
+		}
+		return fl.convert(v, rt), true
+	case name == "__builtin_unreachable":
+		fl.emit(&ir.Assume{At: fl.at(), Cond: fl.intConst(0)})
+		return nil, true
+	case name == "__VERIFIER_atomic_begin" || name == "__VERIFIER_atomic_end":
+		return nil, true
+	case name == "__builtin_constant_p":
+		return fl.intConst(0), true
+	}
+	if b, ok := builtinCalls[name]; ok && !fl.definedByUser(name) {
+		if _, isVoid := rt.(ir.VoidType); isVoid || b == ir.BFree || b == ir.BAbort || b == ir.BExit {
+			fl.builtinCall(pe, b, args, nil)
+			return nil, true
+		}
+		t := fl.temp(rt)
+		fl.builtinCall(pe, b, args, &ir.VarRef{V: t})
+		return &ir.VarRef{V: t}, true
+	}
+	if strings.HasPrefix(name, "__builtin_") {
+		plain := strings.TrimPrefix(name, "__builtin_")
+		if libcProvides[plain] {
+			fl.fail(pe, "%s: use %s", name, plain)
+		}
+		fl.fail(pe, "GCC built-in %s", name)
+	}
+	return nil, false
+}
+
+// isStandardAssert: __VERIFIER_assert and a function called assert are the
+// assertion built-ins unless the program defines them itself. SV-COMP's
+// definition, `if (!(cond)) { ERROR: {reach_error(); abort();} }`, means
+// exactly an assertion (a failed ir.Assert ends the execution), so a body of
+// that shape — and only that shape — is lowered as one; any other body is
+// called like an ordinary function.
+func (fl *fnLower) isStandardAssert(name string) bool {
+	if !fl.definedByUser(name) {
+		return true
+	}
+	for _, b := range fl.l.bodies {
+		if b.fn.Name != name {
+			continue
+		}
+		params := collectParams(b.def)
+		if len(params) != 1 {
+			return false
+		}
+		var param string
+		for p := range params {
+			param = p
+		}
+		body := strings.Join(strings.Fields(cc.NodeSource(b.def.CompoundStatement)), "")
+		re := regexp.MustCompile(`^\{if\(!\(?` + regexp.QuoteMeta(param) +
+			`\)?\)\{?(ERROR:)?\{?(reach_error|__VERIFIER_error)\(\);(abort\(\);)?\}?\}?(return;)?\}$`)
+		// cc/v4 starts every body with a synthetic __func__ definition.
+		body = funcNameDecl.ReplaceAllString(body, "{")
+		return re.MatchString(body)
+	}
+	return false
+}

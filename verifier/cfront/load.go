@@ -1,0 +1,165 @@
+// Package cfront is prbmc's C front end: it parses and type-checks C with
+// modernc.org/cc/v4 and lowers the typed AST to the GOTO-style IR of package
+// ir. It is the only package that knows cc/v4; everything after it works on
+// the IR.
+package cfront
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+)
+
+// Config says how to preprocess and lay out the sources.
+type Config struct {
+	DataModel   ir.DataModel
+	IncludeDirs []string // -I
+	Defines     []string // -D: "NAME" or "NAME=VALUE"
+	Undefines   []string // -U
+}
+
+// Error is a front-end error with the position it concerns.
+type Error struct {
+	Pos ir.Pos
+	Msg string
+}
+
+func (e *Error) Error() string {
+	if e.Pos.IsValid() {
+		return fmt.Sprintf("%s: %s", e.Pos, e.Msg)
+	}
+	return e.Msg
+}
+
+// Unit is one parsed and type-checked translation unit.
+type Unit struct {
+	Name string
+	ast  *cc.AST
+	src  []byte
+}
+
+// frontend holds the cc configuration for one data model.
+type frontend struct {
+	cfg    *cc.Config
+	model  ir.DataModel
+	warned string // why the host compiler could not give ILP32 macros, if so
+}
+
+func newFrontend(c Config) (*frontend, error) {
+	arch := "amd64"
+	var opts []string
+	if c.DataModel == ir.ILP32 {
+		arch = "386"
+		opts = append(opts, "-m32")
+	}
+	for _, d := range c.Defines {
+		opts = append(opts, "-D"+d)
+	}
+	for _, u := range c.Undefines {
+		opts = append(opts, "-U"+u)
+	}
+	fe := &frontend{model: c.DataModel}
+	if _, err := exec.LookPath("cc"); err != nil {
+		if _, err := exec.LookPath("gcc"); err != nil {
+			return nil, errors.New("no C compiler (cc or gcc) on PATH: the front end needs one for system headers and predefined macros")
+		}
+	}
+	cfg, err := cc.NewConfig("linux", arch, opts...)
+	if err != nil && c.DataModel == ir.ILP32 {
+		// Without gcc-multilib, `cc -m32` fails. Preprocessed input and code
+		// without system headers still parse correctly with the i386 ABI and
+		// the host's macros, so carry on and say why headers may misbehave.
+		fe.warned = "the host C compiler cannot target -m32 (install gcc-multilib): system headers see LP64 macros"
+		cfg, err = cc.NewConfig("linux", "amd64", opts[1:]...)
+		if err == nil {
+			cfg.ABI, err = cc.NewABI("linux", "386")
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("configure C front end: %w", err)
+	}
+	cfg.IncludePaths = append(append([]string{}, c.IncludeDirs...), cfg.IncludePaths...)
+	cfg.IgnoreStaticAssert = false
+	cfg.UnsignedEnums = true
+	cfg.ABILayout = true
+	// One cache per frontend: headers are parsed once for all units.
+	cfg.SourceCache = &cc.SourceCache{}
+	fe.cfg = cfg
+	return fe, nil
+}
+
+// parse reads and type-checks one file. src, when not nil, is the file's
+// text (for tests and stdin); otherwise the file is read from disk.
+func (fe *frontend) parse(ctx context.Context, name string, src []byte) (*Unit, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if src == nil {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", name, err)
+		}
+		src = b
+	}
+	text := rewriteLineMarkers(src)
+	sources := []cc.Source{
+		{Name: "<predefined>", Value: fe.cfg.Predefined},
+		{Name: "<builtin>", Value: cc.Builtin},
+		{Name: name, Value: text},
+	}
+	ast, err := translate(fe.cfg, sources)
+	if err != nil {
+		return nil, firstError(name, err)
+	}
+	return &Unit{Name: name, ast: ast, src: src}, nil
+}
+
+// translate calls cc.Translate, turning a panic inside the parser (malformed
+// input can trigger them) into an error.
+func translate(cfg *cc.Config, sources []cc.Source) (ast *cc.AST, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ast, err = nil, fmt.Errorf("C parser failed: %v", r)
+		}
+	}()
+	return cc.Translate(cfg, sources)
+}
+
+var lineMarker = regexp.MustCompile(`(?m)^#[ \t]+([0-9]+)[ \t]+("[^"\n]*")[^\n]*$`)
+
+// rewriteLineMarkers turns GCC's `# 40 "orig.c" 1` markers, which cc/v4
+// ignores, into `#line 40 "orig.c"` so positions in .i files point at the
+// original source.
+func rewriteLineMarkers(src []byte) []byte {
+	if !lineMarker.Match(src) {
+		return src
+	}
+	return lineMarker.ReplaceAll(src, []byte("#line $1 $2"))
+}
+
+var posPrefix = regexp.MustCompile(`^(.*?):([0-9]+):([0-9]+): (.*)$`)
+
+// firstError keeps the first positioned line of cc's error text: the rest
+// is context that would bury the message.
+func firstError(name string, err error) error {
+	for _, line := range strings.Split(err.Error(), "\n") {
+		line = strings.TrimSpace(line)
+		if m := posPrefix.FindStringSubmatch(line); m != nil {
+			var l, c int
+			fmt.Sscan(m[2], &l)
+			fmt.Sscan(m[3], &c)
+			return &Error{Pos: ir.Pos{File: m[1], Line: l, Col: c}, Msg: m[4]}
+		}
+	}
+	msg := strings.TrimSpace(strings.SplitN(err.Error(), "\n", 2)[0])
+	return &Error{Msg: fmt.Sprintf("%s: %s", filepath.Base(name), msg)}
+}

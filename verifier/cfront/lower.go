@@ -1,0 +1,390 @@
+package cfront
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"sort"
+	"strings"
+
+	"modernc.org/cc/v4"
+	"modernc.org/token"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+)
+
+// Diag is a construct the front end could not model, at a position. The
+// IR holds an ir.Unsupported instruction where it was.
+type Diag struct {
+	Pos       ir.Pos
+	Construct string
+}
+
+func (d Diag) String() string { return fmt.Sprintf("%s: unsupported: %s", d.Pos, d.Construct) }
+
+// Program is the result of loading C sources: the IR and what could not be
+// lowered.
+type Program struct {
+	IR          *ir.Program
+	Unsupported []Diag
+	Warnings    []string
+	// Defs are the function definitions of the user's files with their
+	// source extents, for harnesses and diff scope.
+	Defs []FuncDef
+}
+
+// FuncDef is a function definition's place in the source.
+type FuncDef struct {
+	Name      string
+	File      string
+	StartLine int
+	EndLine   int
+}
+
+// Source is one input: a file name and, optionally, its contents.
+type Source struct {
+	Name string
+	Text []byte // nil: read the file
+}
+
+//go:embed models/libc.c
+var libcModel []byte
+
+// libcName is the pseudo file name of our C library models.
+const libcName = "<prbmc-libc>"
+
+// Load parses, type-checks and lowers files into one linked program. A
+// parse error in any file is returned as an error (with file:line:col);
+// unsupported constructs do not fail the load: they are listed in
+// Program.Unsupported and become ir.Unsupported instructions.
+func Load(ctx context.Context, cfg Config, files ...Source) (*Program, error) {
+	fe, err := newFrontend(cfg)
+	if err != nil {
+		return nil, err
+	}
+	var units []*Unit
+	for _, f := range files {
+		u, err := fe.parse(ctx, f.Name, f.Text)
+		if err != nil {
+			return nil, err
+		}
+		units = append(units, u)
+	}
+	l := newLinker(fe)
+	if fe.warned != "" {
+		l.out.Warnings = append(l.out.Warnings, fe.warned)
+	}
+	l.declareUnits(units)
+	if missing := l.missingLibc(); len(missing) > 0 {
+		lib, err := fe.parse(ctx, libcName, libcModel)
+		if err != nil {
+			return nil, fmt.Errorf("internal error: library model: %w", err)
+		}
+		l.declareLibrary(lib, missing)
+	}
+	if err := l.lowerAll(ctx); err != nil {
+		return nil, err
+	}
+	return l.out, nil
+}
+
+// LoadFiles is Load for files on disk.
+func LoadFiles(ctx context.Context, cfg Config, names ...string) (*Program, error) {
+	srcs := make([]Source, len(names))
+	for i, n := range names {
+		srcs[i] = Source{Name: n}
+	}
+	return Load(ctx, cfg, srcs...)
+}
+
+// linker lowers and links translation units into one ir.Program.
+type linker struct {
+	fe    *frontend
+	std   *ir.Std
+	types *typeMap
+	prog  *ir.Program
+	out   *Program
+
+	// External names are shared across units; statics are per unit.
+	extFuncs   map[string]*ir.Function
+	extGlobals map[string]*ir.Var
+	declVars   map[*cc.Declarator]*ir.Var
+	declFuncs  map[*cc.Declarator]*ir.Function
+	usedNames  map[string]int
+
+	bodies  []pendingBody
+	inits   []pendingInit
+	strs    map[string]*ir.Var
+	initFn  *fnLower
+	propSeq map[string]int
+}
+
+type pendingBody struct {
+	unit *Unit
+	def  *cc.FunctionDefinition
+	fn   *ir.Function
+	lib  bool
+}
+
+type pendingInit struct {
+	v    *ir.Var
+	d    *cc.Declarator
+	init *cc.Initializer
+}
+
+func newLinker(fe *frontend) *linker {
+	std := ir.StdTypes(fe.model)
+	prog := &ir.Program{DataModel: fe.model}
+	l := &linker{
+		fe: fe, std: std, prog: prog,
+		types:      newTypeMap(std, prog),
+		out:        &Program{IR: prog},
+		extFuncs:   map[string]*ir.Function{},
+		extGlobals: map[string]*ir.Var{},
+		declVars:   map[*cc.Declarator]*ir.Var{},
+		declFuncs:  map[*cc.Declarator]*ir.Function{},
+		usedNames:  map[string]int{},
+		strs:       map[string]*ir.Var{},
+		propSeq:    map[string]int{},
+	}
+	prog.Init = &ir.Function{Name: "$init", Type: &ir.FuncType{Result: ir.Void}}
+	l.initFn = newFnLower(l, nil, prog.Init)
+	return l
+}
+
+func (l *linker) pos(p token.Position) ir.Pos {
+	return ir.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
+}
+
+// uniqueName gives statics of different units distinct IR names.
+func (l *linker) uniqueName(name string) string {
+	n := l.usedNames[name]
+	l.usedNames[name]++
+	if n == 0 {
+		return name
+	}
+	return fmt.Sprintf("%s.%d", name, n)
+}
+
+// declareUnits creates an IR function or global for every file-scope
+// declarator, so that bodies can refer to anything in any unit.
+func (l *linker) declareUnits(units []*Unit) {
+	for _, u := range units {
+		l.declareUnit(u, false, nil)
+	}
+}
+
+func (l *linker) declareLibrary(u *Unit, want map[string]bool) {
+	l.declareUnit(u, true, want)
+}
+
+func (l *linker) declareUnit(u *Unit, lib bool, want map[string]bool) {
+	for tu := u.ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+		ed := tu.ExternalDeclaration
+		switch ed.Case {
+		case cc.ExternalDeclarationFuncDef:
+			fd := ed.FunctionDefinition
+			d := fd.Declarator
+			if lib && !want[d.Name()] {
+				continue
+			}
+			fromHeader := !lib && ed.Position().Filename != u.Name
+			f := l.funcFor(d, lib || fromHeader)
+			if f == nil {
+				continue
+			}
+			if f.Body != nil || l.hasPendingBody(f) {
+				// A second definition (e.g. the same static inline in a
+				// header of two units) keeps the first.
+				l.declFuncs[d] = f
+				continue
+			}
+			f.Pos = l.pos(d.Position())
+			f.End = l.pos(fd.CompoundStatement.Token2.Position())
+			l.bodies = append(l.bodies, pendingBody{unit: u, def: fd, fn: f, lib: lib || fromHeader})
+			if !lib && !fromHeader {
+				l.out.Defs = append(l.out.Defs, FuncDef{Name: f.Name, File: u.Name, StartLine: f.Pos.Line, EndLine: f.End.Line})
+			}
+		case cc.ExternalDeclarationDecl:
+			decl := ed.Declaration
+			for idl := decl.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
+				id := idl.InitDeclarator
+				d := id.Declarator
+				if d == nil || d.IsTypename() {
+					continue
+				}
+				if d.Type().Kind() == cc.Function {
+					l.funcFor(d, lib)
+					continue
+				}
+				v := l.globalFor(d)
+				if v != nil && id.Initializer != nil {
+					l.inits = append(l.inits, pendingInit{v: v, d: d, init: id.Initializer})
+				}
+			}
+		}
+	}
+}
+
+func (l *linker) hasPendingBody(f *ir.Function) bool {
+	for _, b := range l.bodies {
+		if b.fn == f {
+			return true
+		}
+	}
+	return false
+}
+
+// funcFor returns the IR function a declarator names, creating it.
+func (l *linker) funcFor(d *cc.Declarator, lib bool) *ir.Function {
+	if f, ok := l.declFuncs[d]; ok {
+		return f
+	}
+	name := d.Name()
+	static := d.Linkage() == cc.Internal
+	if !static {
+		if f, ok := l.extFuncs[name]; ok {
+			l.declFuncs[d] = f
+			return f
+		}
+	}
+	ft, err := l.types.funcType(d.Type().(*cc.FunctionType))
+	if err != nil {
+		// Keep a callable shell; calling it is reported where it happens.
+		ft = &ir.FuncType{Result: ir.Void, Variadic: true}
+	}
+	irName := name
+	if static {
+		irName = l.uniqueName(name)
+	} else {
+		l.usedNames[name]++
+	}
+	f := &ir.Function{Name: irName, Type: ft, Static: static, Library: lib}
+	l.prog.AddFunc(f)
+	l.declFuncs[d] = f
+	if !static {
+		l.extFuncs[name] = f
+	}
+	return f
+}
+
+// globalFor returns the IR global a file-scope (or static local)
+// declarator names, creating it.
+func (l *linker) globalFor(d *cc.Declarator) *ir.Var {
+	if v, ok := l.declVars[d]; ok {
+		return v
+	}
+	name := d.Name()
+	ext := d.Linkage() == cc.External
+	if ext {
+		if v, ok := l.extGlobals[name]; ok {
+			l.declVars[d] = v
+			// A later declaration may complete an array type.
+			if at, ok := v.Type.(*ir.ArrayType); ok && at.Len < 0 {
+				if t, err := l.types.conv(d.Type()); err == nil {
+					v.Type = t
+				}
+			}
+			return v
+		}
+	}
+	t, err := l.types.conv(d.Type())
+	if err != nil {
+		l.unsupported(l.pos(d.Position()), fmt.Sprintf("global %s: %v", name, err))
+		t = &ir.ArrayType{Elem: l.std.UChar, Len: max(d.Type().Size(), 1)}
+	}
+	irName := name
+	if ext {
+		l.usedNames[name]++
+	} else {
+		irName = l.uniqueName(name)
+	}
+	v := &ir.Var{Name: irName, Source: name, Type: t, Kind: ir.Global, Pos: l.pos(d.Position()), ID: len(l.prog.Globals)}
+	l.prog.Globals = append(l.prog.Globals, v)
+	l.declVars[d] = v
+	if ext {
+		l.extGlobals[name] = v
+	}
+	return v
+}
+
+// stringLit returns the read-only global holding a string literal.
+func (l *linker) stringLit(s string, t ir.Type) *ir.Var {
+	key := t.String() + "\x00" + s
+	if v, ok := l.strs[key]; ok {
+		return v
+	}
+	v := &ir.Var{Name: fmt.Sprintf("$str%d", len(l.strs)), Source: fmt.Sprintf("%q", s), Type: t,
+		Kind: ir.Global, ReadOnly: true, Data: []byte(s), ID: len(l.prog.Globals), AddrTaken: true}
+	l.prog.Globals = append(l.prog.Globals, v)
+	l.strs[key] = v
+	return v
+}
+
+func (l *linker) unsupported(p ir.Pos, what string) {
+	l.out.Unsupported = append(l.out.Unsupported, Diag{Pos: p, Construct: what})
+}
+
+// newProp registers a property with an ID unique in the program.
+func (l *linker) newProp(fn string, kind ir.PropKind, text string, p ir.Pos) *ir.Property {
+	key := fn + "." + kind.String()
+	l.propSeq[key]++
+	prop := &ir.Property{ID: fmt.Sprintf("%s.%d", key, l.propSeq[key]), Kind: kind, Text: text, Pos: p, Func: fn}
+	l.prog.Props = append(l.prog.Props, prop)
+	return prop
+}
+
+// missingLibc lists the library functions that are called (declared) but
+// not defined, and that our C model provides.
+func (l *linker) missingLibc() map[string]bool {
+	want := map[string]bool{}
+	for name, f := range l.extFuncs {
+		if f.Body == nil && !l.hasPendingBody(f) && libcProvides[name] {
+			want[name] = true
+		}
+	}
+	return want
+}
+
+// libcProvides lists the functions defined in libc.c.
+var libcProvides = map[string]bool{
+	"strlen": true, "strcmp": true, "strncmp": true, "strcpy": true, "strncpy": true,
+	"strcat": true, "strchr": true, "memcmp": true, "memchr": true, "abs": true, "labs": true,
+	"llabs": true, "isdigit": true, "isalpha": true, "isspace": true, "toupper": true, "tolower": true,
+	"strrchr": true, "strnlen": true, "strncat": true, "isupper": true, "islower": true, "isalnum": true,
+}
+
+func (l *linker) lowerAll(ctx context.Context) error {
+	// Globals first: their initialisers land in Init in source order.
+	for _, pi := range l.inits {
+		l.initFn.initGlobal(pi.v, pi.d, pi.init)
+	}
+	for _, b := range l.bodies {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		b.fn.Library = b.lib
+		fl := newFnLower(l, b.unit, b.fn)
+		fl.lowerBody(b.def)
+	}
+	l.initFn.finish()
+	// Keep a deterministic order for the printer: types by name.
+	sort.SliceStable(l.prog.Types, func(i, j int) bool { return l.prog.Types[i].Name < l.prog.Types[j].Name })
+	for _, f := range l.prog.Funcs {
+		if f.Body != nil {
+			ir.ComputeLoops(f)
+		}
+	}
+	ir.ComputeLoops(l.prog.Init)
+	return nil
+}
+
+// sourceText is the source of n as written (after macro expansion), one
+// line, for property texts.
+func sourceText(n cc.Node) string {
+	s := strings.Join(strings.Fields(cc.NodeSource(n)), " ")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
