@@ -173,7 +173,9 @@ func signExtend(bits uint64, t *ir.IntType) uint64 {
 	return uint64(int64(bits<<shift) >> shift)
 }
 
-func (fl *fnLower) intConst(v int64) ir.Expr { return &ir.Const{T: fl.std().Int, Bits: uint64(v) & 0xffffffff} }
+func (fl *fnLower) intConst(v int64) ir.Expr {
+	return &ir.Const{T: fl.std().Int, Bits: uint64(v) & 0xffffffff}
+}
 
 // ---------------------------------------------------------------------------
 // Values
@@ -963,7 +965,6 @@ func (fl *fnLower) derefAdd(n cc.Node, p, i ir.Expr) ir.Expr {
 	}
 	return &ir.Deref{P: fl.ptrAdd(pt, p, i, false), T: pt.Elem}
 }
-
 
 // ---------------------------------------------------------------------------
 // Assignment and effects
