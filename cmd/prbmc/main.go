@@ -29,6 +29,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "ir":
 		return cmdIR(ctx, args[1:], stdout, stderr)
+	case "verify":
+		return cmdVerify(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		usage(stdout)
 		return 0
@@ -41,6 +43,7 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: prbmc <command> [flags] [files]
 
 commands:
+  verify FILE.c...   model-check the program's assertions (RESULT: TRUE|FALSE|UNKNOWN)
   ir FILE.c...       print the IR the front end lowers the files to
 `)
 }

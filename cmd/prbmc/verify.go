@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/result"
+	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/smt/z3"
+)
+
+func z3Solver() (smt.Solver, error) { return z3.New(z3.Options{}) }
+
+// verifyFlags are prbmc verify's options.
+type verifyFlags struct {
+	front   frontFlags
+	engine  string
+	unwind  int
+	maxK    int
+	timeout time.Duration
+	entry   string
+	format  string
+}
+
+func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var vf verifyFlags
+	vf.front.register(fs)
+	fs.StringVar(&vf.engine, "engine", "incremental", "engine: bmc | incremental")
+	fs.IntVar(&vf.unwind, "unwind", 10, "loop unwinding bound for --engine bmc")
+	fs.IntVar(&vf.maxK, "max-k", 1<<20, "largest bound incremental BMC tries")
+	fs.DurationVar(&vf.timeout, "timeout", 30*time.Second, "time budget for the whole verification")
+	fs.StringVar(&vf.entry, "function", "main", "entry function")
+	fs.StringVar(&vf.format, "format", "text", "output: text | json")
+	if err := parseFlags(fs, args); err != nil {
+		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
+		return exitUsage
+	}
+	switch vf.engine {
+	case "bmc", "incremental":
+	default:
+		fmt.Fprintf(stderr, "prbmc verify: unknown engine %q (want bmc or incremental)\n", vf.engine)
+		return exitUsage
+	}
+	if vf.format != "text" && vf.format != "json" {
+		fmt.Fprintf(stderr, "prbmc verify: unknown format %q (want text or json)\n", vf.format)
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "prbmc verify: no input files")
+		return exitUsage
+	}
+	for _, f := range fs.Args() {
+		if _, err := os.Stat(f); err != nil {
+			fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
+			return exitUsage
+		}
+	}
+	cfg, err := vf.front.config()
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
+		return exitUsage
+	}
+	ctx, cancel := context.WithTimeout(ctx, vf.timeout)
+	defer cancel()
+	start := time.Now()
+	r := verifyFiles(ctx, cfg, fs.Args(), vf, stderr)
+	r.Elapsed = time.Since(start)
+	writeResult(stdout, r, vf.format)
+	return exitCode(r.Verdict)
+}
+
+// parseFlags lets flags follow the file names, as users type them.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	return fs.Parse(append([]string{"--"}, files...))
+}
+
+// verifyFiles loads and verifies; every failure becomes an unknown result.
+func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf verifyFlags, log io.Writer) *result.Result {
+	prog, err := cfront.LoadFiles(ctx, cfg, files...)
+	if err != nil {
+		var fe *cfront.Error
+		if errors.As(err, &fe) {
+			return &result.Result{Verdict: result.Unknown, Reason: "the C front end rejected the input: " + fe.Error(), Engine: vf.engine}
+		}
+		return &result.Result{Verdict: result.Unknown, Reason: err.Error(), Engine: vf.engine}
+	}
+	var unsupported []string
+	for _, d := range prog.Unsupported {
+		unsupported = append(unsupported, d.String())
+	}
+	r := engine.Verify(ctx, prog.IR, engine.Options{Engine: vf.engine, Entry: vf.entry, Unwind: vf.unwind, MaxK: vf.maxK,
+		Solver: z3Solver, Log: log})
+	r.Unsupported = unsupported
+	return r
+}
+
+func exitCode(v result.Verdict) int {
+	switch v {
+	case result.Safe, result.Bounded:
+		return exitSafe
+	case result.Unsafe:
+		return exitUnsafe
+	}
+	return exitUnknown
+}
+
+func writeResult(w io.Writer, r *result.Result, format string) {
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.Encode(r)
+		fmt.Fprintf(w, "RESULT: %s\n", r.Verdict.SVComp())
+		return
+	}
+	writeText(w, r)
+}
+
+// writeText prints the human-readable report: each property, the trace of
+// a violation, and the RESULT line the benchmark scorer reads.
+func writeText(w io.Writer, r *result.Result) {
+	for _, u := range r.Unsupported {
+		fmt.Fprintf(w, "note: %s\n", u)
+	}
+	for _, p := range r.Props {
+		fmt.Fprintf(w, "%s  %-8s %s %q", p.Location, p.Verdict, p.Kind, p.Text)
+		if p.Reason != "" && p.Verdict != result.Unsafe {
+			fmt.Fprintf(w, "  (%s)", p.Reason)
+		}
+		fmt.Fprintln(w)
+	}
+	if v := r.Violated(); v != nil && v.Trace != nil {
+		fmt.Fprintf(w, "\nCounterexample for %s at %s (replayed concretely):\n", v.ID, v.Location)
+		if len(v.Trace.Inputs) > 0 {
+			fmt.Fprintln(w, "  inputs:")
+			for i, in := range v.Trace.Inputs {
+				fmt.Fprintf(w, "    %d. %s = %s  (%s, %s)\n", i+1, in.Why, in.Value, in.Type, in.Location)
+			}
+		}
+		fmt.Fprintln(w, "  trace:")
+		for _, st := range v.Trace.Steps {
+			line := st.Text
+			if st.Lhs != "" {
+				line = fmt.Sprintf("%s = %s", st.Lhs, st.Value)
+			}
+			fmt.Fprintf(w, "    %-24s %s: %s\n", fmt.Sprintf("%s:%d", shortFile(st.Location.File), st.Location.Line), st.Func, line)
+		}
+	}
+	detail := r.Reason
+	if r.Verdict == result.Bounded {
+		detail = fmt.Sprintf("bounded(%d): %s", r.K, r.Reason)
+	}
+	fmt.Fprintf(w, "\n%s in %s, engine %s, %d solver calls\n", r.Verdict, r.Elapsed.Round(time.Millisecond), r.Engine, r.Stats.SolverCalls)
+	fmt.Fprintf(w, "RESULT: %s (%s: %s)\n", r.Verdict.SVComp(), r.Verdict, oneLine(detail))
+}
+
+func shortFile(f string) string {
+	if i := strings.LastIndex(f, "/"); i >= 0 {
+		return f[i+1:]
+	}
+	return f
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,369 @@
+// Package engine holds the verification strategies — bounded model
+// checking, incremental BMC and (later) k-induction — over the equations
+// of package symex, and the rules that turn solver answers into verdicts
+// a user can trust: every "unsafe" is replayed on the concrete
+// interpreter, every "safe" needs all unwinding checks closed.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/result"
+	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/symex"
+)
+
+// SolverFactory makes a fresh solver; engines own and close what it makes.
+type SolverFactory func() (smt.Solver, error)
+
+// Options configure a verification run.
+type Options struct {
+	Engine string // "bmc", "incremental" (default)
+	Entry  string // entry function, default "main"
+	Unwind int    // bound for plain BMC
+	MaxK   int    // largest bound incremental BMC tries
+	// Solver makes solvers; required.
+	Solver SolverFactory
+	// Log receives diagnostics that are not results (a counterexample that
+	// did not replay is a bug in prbmc and is logged here). nil discards.
+	Log io.Writer
+	// MaxReplaySteps bounds the concrete replay of a counterexample.
+	MaxReplaySteps int64
+}
+
+func (o *Options) defaults() {
+	if o.Entry == "" {
+		o.Entry = "main"
+	}
+	if o.Unwind <= 0 {
+		o.Unwind = 10
+	}
+	if o.MaxK <= 0 {
+		o.MaxK = 1 << 20
+	}
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	if o.MaxReplaySteps <= 0 {
+		o.MaxReplaySteps = 50_000_000
+	}
+}
+
+// Verify runs the configured engine. It always returns a Result; errors
+// inside become verdict "unknown" with the reason.
+func Verify(ctx context.Context, p *ir.Program, opts Options) *result.Result {
+	opts.defaults()
+	start := time.Now()
+	var r *result.Result
+	switch opts.Engine {
+	case "bmc":
+		r = BMC(ctx, p, opts.Unwind, opts)
+	case "", "incremental":
+		r = Incremental(ctx, p, opts)
+	default:
+		r = &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf("unknown engine %q", opts.Engine)}
+	}
+	if r.Engine == "" {
+		r.Engine = opts.Engine
+	}
+	r.Entry = opts.Entry
+	r.Elapsed = time.Since(start)
+	return r
+}
+
+// BMC checks the program with loops unwound k times.
+func BMC(ctx context.Context, p *ir.Program, k int, opts Options) *result.Result {
+	opts.defaults()
+	s, err := opts.Solver()
+	if err != nil {
+		return unknown("bmc", "solver: %v", err)
+	}
+	defer s.Close()
+	b := smt.NewBuilder()
+	r := &result.Result{Engine: "bmc", K: k}
+	out := bmcStep(ctx, p, b, s, k, opts, r)
+	out.Stats.Terms = b.NumTerms()
+	return out
+}
+
+// Incremental runs BMC for k = 1, 2, 4, … up to MaxK on one solver, whose
+// translation of shared terms carries over from bound to bound; it stops at
+// the first definite answer. At the deadline it reports the largest bound
+// fully checked.
+func Incremental(ctx context.Context, p *ir.Program, opts Options) *result.Result {
+	opts.defaults()
+	s, err := opts.Solver()
+	if err != nil {
+		return unknown("incremental", "solver: %v", err)
+	}
+	defer s.Close()
+	b := smt.NewBuilder()
+	r := &result.Result{Engine: "incremental"}
+	var last *result.Result
+	for k := 1; k <= opts.MaxK; k = nextBound(k) {
+		out := bmcStep(ctx, p, b, s, k, opts, r)
+		out.Stats.Terms = b.NumTerms()
+		switch out.Verdict {
+		case result.Safe, result.Unsafe:
+			return out
+		case result.Bounded:
+			last = out
+			continue
+		}
+		// Unknown: a timeout at this bound keeps the last bounded result.
+		if last != nil && ctx.Err() != nil {
+			last.Reason = fmt.Sprintf("no violation with loops unwound %d times; %s at k=%d", last.K, out.Reason, k)
+			return last
+		}
+		return out
+	}
+	if last != nil {
+		return last
+	}
+	return unknown("incremental", "no bound tried")
+}
+
+// nextBound is the unwinding schedule: small bounds one by one (most bugs
+// are shallow), then doubling (deep loops need big bounds fast).
+func nextBound(k int) int {
+	if k < 8 {
+		return k + 1
+	}
+	return k * 2
+}
+
+func unknown(engine, format string, args ...any) *result.Result {
+	return &result.Result{Engine: engine, Verdict: result.Unknown, Reason: fmt.Sprintf(format, args...)}
+}
+
+// bmcStep checks one bound on solver s (leaving it as it found it).
+func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s smt.Solver, k int, opts Options, acc *result.Result) *result.Result {
+	r := &result.Result{Engine: acc.Engine, K: k, Stats: acc.Stats}
+	defer func() { acc.Stats = r.Stats }()
+	eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry})
+	if err != nil {
+		if ctx.Err() != nil {
+			return withReason(r, result.Unknown, "timeout during symbolic execution at k=%d", k)
+		}
+		return withReason(r, result.Unknown, "symbolic execution: %v", err)
+	}
+	r.Stats.Steps += eq.Steps
+	props := map[*ir.Property]*result.Property{}
+	for _, c := range eq.RealProps() {
+		rp := propResult(c.Prop)
+		props[c.Prop] = rp
+	}
+	finish := func(v result.Verdict) {
+		for _, c := range eq.RealProps() {
+			rp := props[c.Prop]
+			if rp.Verdict == "" {
+				rp.Verdict = v
+			}
+			r.Props = append(r.Props, *rp)
+		}
+	}
+
+	// 1. Violations of the program's own properties, one at a time: a
+	// confirmed one is reported, one that does not replay is set aside.
+	pending := eq.RealProps()
+	var unconfirmed []string
+	for len(pending) > 0 {
+		var viols []*smt.Term
+		for _, c := range pending {
+			viols = append(viols, c.Violation)
+		}
+		var hit []*symex.Check
+		var vals []smt.Value
+		var readErr error
+		res, err := check(ctx, s, b.Or(viols...), r, func(m smt.Model) {
+			hit, readErr = violatedChecks(m, pending)
+			if readErr == nil {
+				vals, readErr = modelInputs(eq, m)
+			}
+		})
+		if err != nil {
+			finish(result.Unknown)
+			return withReason(r, result.Unknown, "solver: %v", err)
+		}
+		if res == smt.Unknown {
+			finish(result.Unknown)
+			return withReason(r, result.Unknown, "solver gave up at k=%d: %s", k, s.ReasonUnknown())
+		}
+		if res == smt.Unsat {
+			break
+		}
+		if readErr != nil || len(hit) == 0 {
+			finish(result.Unknown)
+			return withReason(r, result.Unknown, "cannot read the counterexample: %v", readErr)
+		}
+		out, err := replay(ctx, p, opts.Entry, vals, opts.MaxReplaySteps)
+		if err == nil && out.prop != nil {
+			rp := props[out.prop]
+			if rp == nil {
+				rp = propResult(out.prop)
+				props[out.prop] = rp
+			}
+			rp.Verdict = result.Unsafe
+			rp.Trace = out.trace
+			finish(result.Unknown)
+			// Properties other than the violated one are not decided at
+			// this point: their verdicts stay unknown.
+			for i := range r.Props {
+				if r.Props[i].Verdict == result.Unknown && r.Props[i].ID != rp.ID {
+					r.Props[i].Reason = "not checked: another property fails first"
+				}
+			}
+			r.Verdict = result.Unsafe
+			r.Reason = fmt.Sprintf("%s can fail at %s", describe(out.prop), out.prop.Pos)
+			return r
+		}
+		// Not confirmed: never report it. Log it (it is a bug in prbmc or an
+		// unmodelled behaviour) and look at the other properties.
+		why := "replay did not reach a failing assertion"
+		if err != nil {
+			why = err.Error()
+		} else if out != nil {
+			why = fmt.Sprintf("replay ended with %s at %s: %s", out.res.Status, out.res.Pos, out.res.Message)
+		}
+		for _, c := range hit {
+			fmt.Fprintf(opts.Log, "prbmc: counterexample for %s at k=%d did not replay (%s); not reported\n", c.Prop.ID, k, why)
+			props[c.Prop].Verdict = result.Unknown
+			props[c.Prop].Reason = "counterexample did not replay: " + why
+			unconfirmed = append(unconfirmed, c.Prop.ID)
+		}
+		pending = without(pending, hit)
+	}
+
+	// 2. Anything unsupported that can be reached makes the answer unknown.
+	if uns := eq.Props(ir.PropUnsupported); len(uns) > 0 {
+		var viols []*smt.Term
+		for _, c := range uns {
+			viols = append(viols, c.Violation)
+		}
+		var hit []*symex.Check
+		res, err := check(ctx, s, b.Or(viols...), r, func(m smt.Model) { hit, _ = violatedChecks(m, uns) })
+		if err != nil || res != smt.Unsat {
+			what := "an unsupported construct may be reached"
+			if res == smt.Sat {
+				if len(hit) > 0 {
+					what = fmt.Sprintf("unsupported: %s at %s", hit[0].Prop.Text, hit[0].Prop.Pos)
+				}
+			} else if res == smt.Unknown {
+				what = "solver gave up on reachability of unsupported code: " + s.ReasonUnknown()
+			}
+			finish(result.Unknown)
+			return withReason(r, result.Unknown, "%s", what)
+		}
+	}
+	if len(unconfirmed) > 0 {
+		finish(result.Unknown)
+		return withReason(r, result.Unknown, "counterexamples for %v did not replay concretely", unconfirmed)
+	}
+
+	// 3. The completeness threshold: can any execution run past the bound?
+	unw := eq.Props(ir.PropUnwinding)
+	if len(unw) == 0 {
+		finish(result.Safe)
+		return withReason(r, result.Safe, "no execution runs a loop more than %d times", k)
+	}
+	var viols []*smt.Term
+	for _, c := range unw {
+		viols = append(viols, c.Violation)
+	}
+	res, err := check(ctx, s, b.Or(viols...), r, nil)
+	switch {
+	case err != nil:
+		finish(result.Bounded)
+		return withReason(r, result.Bounded, "no violation with loops unwound %d times (solver: %v)", k, err)
+	case res == smt.Unsat:
+		finish(result.Safe)
+		return withReason(r, result.Safe, "no execution runs a loop more than %d times", k)
+	}
+	finish(result.Bounded)
+	return withReason(r, result.Bounded, "no violation with loops unwound %d times", k)
+}
+
+func withReason(r *result.Result, v result.Verdict, format string, args ...any) *result.Result {
+	r.Verdict = v
+	r.Reason = fmt.Sprintf(format, args...)
+	return r
+}
+
+// check asks whether goal is satisfiable, in a scope of its own; use
+// reads the model before the scope closes (models die with it).
+func check(ctx context.Context, s smt.Solver, goal *smt.Term, r *result.Result, use func(smt.Model)) (smt.Result, error) {
+	if goal.IsFalse() {
+		return smt.Unsat, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return smt.Unknown, nil
+	}
+	r.Stats.SolverCalls++
+	if err := s.Push(); err != nil {
+		return smt.Unknown, err
+	}
+	defer s.Pop(1)
+	if err := s.Assert(goal); err != nil {
+		return smt.Unknown, err
+	}
+	res, err := s.Check(ctx)
+	if err != nil || res != smt.Sat || use == nil {
+		return res, err
+	}
+	m, err := s.Model()
+	if err != nil {
+		return smt.Unknown, err
+	}
+	use(m)
+	return res, nil
+}
+
+func violatedChecks(m smt.Model, cs []*symex.Check) ([]*symex.Check, error) {
+	if m == nil {
+		return nil, errors.New("no model")
+	}
+	var out []*symex.Check
+	for _, c := range cs {
+		v, err := m.Eval(c.Violation)
+		if err != nil {
+			return nil, err
+		}
+		if v.Bool() {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+func without(cs, drop []*symex.Check) []*symex.Check {
+	d := map[*symex.Check]bool{}
+	for _, c := range drop {
+		d[c] = true
+	}
+	var out []*symex.Check
+	for _, c := range cs {
+		if !d[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func propResult(p *ir.Property) *result.Property {
+	return &result.Property{ID: p.ID, Kind: p.Kind.String(), Text: p.Text, Func: p.Func, Location: loc(p.Pos)}
+}
+
+func describe(p *ir.Property) string {
+	switch p.Kind {
+	case ir.PropReachError:
+		return "the error location " + p.Text
+	case ir.PropAssertion:
+		return fmt.Sprintf("assertion %q", p.Text)
+	}
+	return fmt.Sprintf("%s check %q", p.Kind, p.Text)
+}

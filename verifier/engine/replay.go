@@ -1,0 +1,153 @@
+package engine
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/ir/interp"
+	"github.com/prbmc/prbmc/verifier/result"
+	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/symex"
+)
+
+// modelInputs turns a model into the concrete execution's nondeterministic
+// values: the equation's inputs whose guards hold, in walk order (which is
+// the execution's order, see package symex).
+func modelInputs(eq *symex.Equation, m smt.Model) ([]smt.Value, error) {
+	var vals []smt.Value
+	for _, in := range eq.Inputs {
+		g, err := m.Eval(in.Guard)
+		if err != nil {
+			return nil, fmt.Errorf("evaluate input guard: %w", err)
+		}
+		if !g.Bool() {
+			continue
+		}
+		v, err := m.Eval(in.Term)
+		if err != nil {
+			return nil, fmt.Errorf("evaluate input: %w", err)
+		}
+		vals = append(vals, v)
+	}
+	return vals, nil
+}
+
+// valueSource feeds model values to the interpreter, converting each to
+// the bytes the interpreter asks for.
+type valueSource struct {
+	vals []smt.Value
+	next int
+}
+
+func (s *valueSource) Next(t ir.Type, why string, pos ir.Pos) ([]byte, error) {
+	if s.next >= len(s.vals) {
+		return nil, fmt.Errorf("counterexample has no value for %s at %s (input %d)", why, pos, s.next+1)
+	}
+	v := s.vals[s.next]
+	s.next++
+	return valueBytes(v, t.Size())
+}
+
+func valueBytes(v smt.Value, n int64) ([]byte, error) {
+	out := make([]byte, n)
+	srt := v.Sort()
+	switch {
+	case srt.IsBool():
+		if v.Bool() && n > 0 {
+			out[0] = 1
+		}
+	case srt.IsBV() || srt.IsFP():
+		bv := v.BitVec()
+		for i := int64(0); i < n && int(i*8) < bv.Width(); i++ {
+			var b byte
+			for j := 0; j < 8; j++ {
+				if bv.Bit(int(i*8) + j) {
+					b |= 1 << uint(j)
+				}
+			}
+			out[i] = b
+		}
+	case srt.IsArray():
+		a := v.Array()
+		def := byte(a.Default.Uint64())
+		for i := range out {
+			out[i] = def
+		}
+		for _, e := range a.Entries {
+			idx := e.Index.Uint64()
+			if idx < uint64(n) {
+				out[idx] = byte(e.Value.Uint64())
+			}
+		}
+	default:
+		return nil, fmt.Errorf("input of sort %s", srt)
+	}
+	return out, nil
+}
+
+// replayOutcome is what the concrete run of a counterexample showed.
+type replayOutcome struct {
+	prop  *ir.Property // the property the run violated, nil if none
+	trace *result.Trace
+	res   *interp.Result
+}
+
+// replay runs the program on the model's inputs.
+func replay(ctx context.Context, p *ir.Program, entry string, vals []smt.Value, maxSteps int64) (*replayOutcome, error) {
+	src := &valueSource{vals: vals}
+	r, err := interp.Run(ctx, p, entry, interp.Options{Inputs: src, Trace: true, MaxSteps: maxSteps})
+	if err != nil {
+		return nil, err
+	}
+	out := &replayOutcome{res: r}
+	if r.Status == interp.AssertFailed {
+		out.prop = r.Prop
+	}
+	out.trace = &result.Trace{Replayed: out.prop != nil}
+	for _, in := range r.Inputs {
+		out.trace.Inputs = append(out.trace.Inputs, result.Input{Why: in.Why, Type: in.Type.String(),
+			Value: renderBytes(in.Type, in.Bytes), Location: loc(in.Pos), Bytes: in.Bytes})
+	}
+	for _, st := range r.Trace {
+		out.trace.Steps = append(out.trace.Steps, result.Step{Func: st.Func, Location: loc(st.Pos), Text: st.Text, Lhs: st.Lhs, Value: st.Value})
+	}
+	return out, nil
+}
+
+func loc(p ir.Pos) result.Location { return result.Location{File: p.File, Line: p.Line, Col: p.Col} }
+
+// renderBytes shows an input value as C would print it.
+func renderBytes(t ir.Type, b []byte) string {
+	pad := make([]byte, 8)
+	copy(pad, b)
+	u := binary.LittleEndian.Uint64(pad)
+	switch t := t.(type) {
+	case *ir.IntType:
+		if t.Bits > 64 {
+			return fmt.Sprintf("%x", b)
+		}
+		if t.Bits < 64 {
+			u &= 1<<uint(t.Bits) - 1
+		}
+		if t.Signed {
+			shift := uint(64 - t.Bits)
+			return strconv.FormatInt(int64(u<<shift)>>shift, 10)
+		}
+		return strconv.FormatUint(u, 10)
+	case *ir.FloatType:
+		if t.Bits == 32 {
+			return strconv.FormatFloat(float64(math.Float32frombits(uint32(u))), 'g', -1, 32)
+		}
+		return strconv.FormatFloat(math.Float64frombits(u), 'g', -1, 64)
+	case *ir.PointerType:
+		return fmt.Sprintf("0x%x", u)
+	}
+	if len(b) > 16 {
+		return fmt.Sprintf("%d bytes", len(b))
+	}
+	return fmt.Sprintf("% x", b)
+}

@@ -1,0 +1,130 @@
+// Package result holds what a verification run tells its readers: the
+// verdict of each property, counterexample traces and the inputs that make
+// them happen. It is plain data, shared by the engines (which produce it)
+// and the reports (which render it), and knows nothing of solvers.
+package result
+
+import (
+	"fmt"
+	"time"
+)
+
+// Verdict is the outcome for a program or one of its properties.
+type Verdict string
+
+const (
+	// Safe: proved for all executions.
+	Safe Verdict = "safe"
+	// Unsafe: a violating execution exists; its trace was replayed
+	// concretely.
+	Unsafe Verdict = "unsafe"
+	// Bounded: no violation in executions whose loops run at most K times.
+	Bounded Verdict = "bounded"
+	// Unknown: the budget ran out, or something could not be modelled;
+	// Reason says which.
+	Unknown Verdict = "unknown"
+	// Unreachable: the property's check can never be reached, so a proof
+	// of it says nothing.
+	Unreachable Verdict = "unreachable"
+)
+
+// SVComp maps a verdict to the competition's answer.
+func (v Verdict) SVComp() string {
+	switch v {
+	case Safe:
+		return "TRUE"
+	case Unsafe:
+		return "FALSE"
+	}
+	return "UNKNOWN"
+}
+
+// Location is a place in the source.
+type Location struct {
+	File string `json:"file,omitempty"`
+	Line int    `json:"line,omitempty"`
+	Col  int    `json:"column,omitempty"`
+}
+
+func (l Location) String() string {
+	if l.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Col)
+	}
+	return fmt.Sprintf("%s:%d", l.File, l.Line)
+}
+
+// Step is one executed instruction of a counterexample.
+type Step struct {
+	Func     string   `json:"function"`
+	Location Location `json:"location"`
+	// Text is the instruction as the IR printer shows it.
+	Text string `json:"text"`
+	// Lhs and Value: what the step wrote, as C-like text.
+	Lhs   string `json:"lhs,omitempty"`
+	Value string `json:"value,omitempty"`
+}
+
+// Input is one nondeterministic value of a counterexample, in the order
+// the program consumes them.
+type Input struct {
+	Why      string   `json:"why"` // "__VERIFIER_nondet_int", "uninitialised x"
+	Type     string   `json:"type"`
+	Value    string   `json:"value"` // rendered by type
+	Location Location `json:"location"`
+	Bytes    []byte   `json:"bytes"` // little-endian, as the program sees them
+}
+
+// Trace is a counterexample: the inputs and the steps to the violation.
+type Trace struct {
+	Inputs []Input `json:"inputs"`
+	Steps  []Step  `json:"steps"`
+	// Replayed is true when the concrete interpreter ran the inputs and
+	// hit the same violation: every reported trace has it set.
+	Replayed bool `json:"replayed"`
+}
+
+// Property is one checked property and its verdict.
+type Property struct {
+	ID       string   `json:"id"`
+	Kind     string   `json:"kind"`
+	Text     string   `json:"text"`
+	Func     string   `json:"function"`
+	Location Location `json:"location"`
+	Verdict  Verdict  `json:"verdict"`
+	Trace    *Trace   `json:"trace,omitempty"`
+	Reason   string   `json:"reason,omitempty"`
+}
+
+// Result is the outcome of verifying one entry point.
+type Result struct {
+	Verdict Verdict       `json:"verdict"`
+	Reason  string        `json:"reason,omitempty"`
+	Engine  string        `json:"engine"`
+	K       int           `json:"k,omitempty"` // the bound reached (bounded) or used
+	Entry   string        `json:"entry"`
+	Props   []Property    `json:"properties"`
+	Elapsed time.Duration `json:"elapsed_ns"`
+	// Assumed lists what the proof took for granted (stubbed callees,
+	// nondet globals), for readers of a "safe".
+	Assumed []string `json:"assumed,omitempty"`
+	// Unsupported lists constructs the front end could not model.
+	Unsupported []string `json:"unsupported,omitempty"`
+	Stats       Stats    `json:"stats"`
+}
+
+// Stats measure the work done.
+type Stats struct {
+	SolverCalls int `json:"solver_calls"`
+	Steps       int `json:"symex_steps"`
+	Terms       int `json:"terms"`
+}
+
+// Violated returns the first unsafe property, or nil.
+func (r *Result) Violated() *Property {
+	for i := range r.Props {
+		if r.Props[i].Verdict == Unsafe {
+			return &r.Props[i]
+		}
+	}
+	return nil
+}

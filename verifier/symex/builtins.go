@@ -1,0 +1,100 @@
+package symex
+
+import (
+	"fmt"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/smt"
+)
+
+// builtin executes the operations the front end recognised in calls.
+func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
+	arg := func(i int) *smt.Term { return x.eval(st, fr, in.Args[i]) }
+	setResult := func(v *smt.Term, t ir.Type) {
+		if in.Result == nil {
+			return
+		}
+		x.store(st, fr, in.Result, x.cast(v, t, in.Result.Type()))
+	}
+	switch in.Builtin {
+	case ir.BMalloc, ir.BCalloc, ir.BAlloca:
+		size := arg(0)
+		st0 := in.Args[0].Type()
+		if in.Builtin == ir.BCalloc {
+			size = x.b.BVMul(size, arg(1))
+		}
+		sizeOff := x.toOffset(size, st0)
+		id := x.newObject(fmt.Sprintf("%s@%d", in.Builtin, in.Pos().Line), sizeOff, in.Builtin != ir.BAlloca)
+		if in.Builtin == ir.BCalloc {
+			st.mem[id] = x.b.ConstArray(x.arraySort(), x.b.BVUint(8, 0))
+		} else {
+			// Fresh blocks hold whatever was there before: any bytes. The
+			// interpreter asks for them as an input too.
+			n := int64(-1)
+			if c, ok := sizeOff.BVConst(); ok {
+				n = int64(c.Uint64())
+			}
+			st.mem[id] = x.freshObject(&ir.ArrayType{Elem: x.std.UChar, Len: max(n, 0)}, n, "contents of "+in.Builtin.String(), in.Pos(), st.guard)
+		}
+		setResult(x.objPtr(id, x.b.BVUint(x.offW, 0)), x.std.VoidPtr)
+	case ir.BFree:
+		// Freed memory keeps its bytes here; use after free is a pointer
+		// property checked elsewhere.
+		arg(0)
+	case ir.BMemset:
+		p, c := arg(0), arg(1)
+		n, ok := arg(2).BVConst()
+		if !ok {
+			x.unsupported(st, in.Pos(), "memset of a symbolic size")
+			return st
+		}
+		b := x.b.Extract(7, 0, c)
+		x.memset(st, p, b, int64(n.Uint64()), in.Pos())
+		setResult(p, x.std.VoidPtr)
+	case ir.BMemcpy, ir.BMemmove:
+		d, s := arg(0), arg(1)
+		n, ok := arg(2).BVConst()
+		if !ok {
+			x.unsupported(st, in.Pos(), fmt.Sprintf("%s of a symbolic size", in.Builtin))
+			return st
+		}
+		arr, off := x.arrayAt(st, s)
+		x.copyBytes(st, d, arr, off, int64(n.Uint64()), in.Pos())
+		setResult(d, x.std.VoidPtr)
+	case ir.BAbort, ir.BExit:
+		for i := range in.Args {
+			arg(i)
+		}
+		st.guard = x.b.False()
+	case ir.BPrintf, ir.BPutchar, ir.BPuts:
+		// Output has no effect on the properties; the result (a count) is
+		// not modelled.
+		setResult(x.internalFresh(smt.BVSort(32)), x.std.Int)
+	default:
+		x.fatal("%s: builtin %s", in.Pos(), in.Builtin)
+	}
+	return st
+}
+
+func (x *executor) memset(st *state, p, b *smt.Term, n int64, pos ir.Pos) {
+	if n <= 0 {
+		return
+	}
+	cands := x.candidates(p)
+	if len(cands) == 1 && x.exactly(p, cands[0]) {
+		id := cands[0]
+		off, okOff := x.ptrOff(p).BVConst()
+		size, okSize := x.objs[id].size.BVConst()
+		if okOff && okSize && off.IsZero() && size.Uint64() == uint64(n) {
+			st.mem[id] = x.b.ConstArray(x.arraySort(), b)
+			return
+		}
+	}
+	if n > x.opts.MaxCopyBytes {
+		x.unsupported(st, pos, fmt.Sprintf("memset of %d bytes", n))
+		return
+	}
+	for i := int64(0); i < n; i++ {
+		x.storeRaw(st, x.ptrAdd(p, x.b.BVUint(x.offW, uint64(i))), b, 1)
+	}
+}

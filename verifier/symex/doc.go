@@ -1,0 +1,32 @@
+// Package symex symbolically executes an IR program into an equation over
+// package smt's terms: for every property, the condition under which an
+// execution of the bounded program violates it.
+//
+// The executor walks each function's instructions in order, CBMC-style.
+// A conditional forward goto splits the state: the taken half waits at the
+// target and is merged (if-then-else on values, disjunction of guards) with
+// whatever else arrives there. A backward goto unrolls its loop: the walk
+// jumps back to the head while the loop has run fewer than Unwind times in
+// the current activation; at the bound, the condition under which the loop
+// would go on becomes an unwinding check, and the walk goes on past the
+// latch. Because the unrolled program is a DAG and the walk follows its
+// topological order, the nondeterministic inputs created along the walk,
+// filtered by their guards under a model, are exactly the inputs of the
+// concrete execution the model describes, in order: that is how
+// counterexamples are replayed on package interp.
+//
+// Calls are inlined (a fresh activation for each call; recursion deeper
+// than Unwind becomes an unwinding check). Variables whose address is never
+// taken and that are scalars live in "registers": the term of their current
+// value. Everything else is an object in memory: an SMT array from offsets
+// to bytes. A pointer is a bit-vector of the data model's pointer width,
+// object number in the high bits (8 on ILP32, 16 on LP64) and byte offset
+// below, so NULL is 0 as in C. A dereference is a case split over the
+// objects the pointer may name; which ones is read off the pointer term.
+//
+// Assertions end failing executions (as a failed C assert does): after an
+// Assert the guard is strengthened by its condition. Assumptions strengthen
+// the guard. Reaching an ir.Unsupported instruction, or calling a function
+// without a body, is a check of kind PropUnsupported: engines must answer
+// "unknown" when it can happen.
+package symex

@@ -1,0 +1,695 @@
+package symex
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/smt"
+)
+
+// Options bound the symbolic execution.
+type Options struct {
+	Unwind int    // loop unwinding (and recursion) bound, at least 1
+	Entry  string // entry function, "main" by default
+	// MaxCopyBytes bounds memset/memcpy/aggregate copies that are unrolled
+	// byte by byte; larger ones of unknown shape are reported unsupported.
+	MaxCopyBytes int64
+	// UnwindingAssumptions cuts paths at the bound instead of recording an
+	// unwinding check (for bug finding only: "safe" is then not a proof).
+	UnwindingAssumptions bool
+}
+
+// Check is one property of the bounded program.
+type Check struct {
+	Prop      *ir.Property
+	Violation *smt.Term // true exactly in the executions that violate Prop
+}
+
+// Input is one nondeterministic value created along the walk.
+type Input struct {
+	Term  *smt.Term // BV, FP, Bool (for _Bool) or Array (for objects)
+	Guard *smt.Term // the executions that create it
+	Type  ir.Type
+	Size  int64 // bytes the interpreter asks for
+	Why   string
+	Pos   ir.Pos
+}
+
+// Equation is the result of symbolic execution.
+type Equation struct {
+	B      *smt.Builder
+	Checks []*Check // properties, unwinding and unsupported checks, in first-seen order
+	Inputs []*Input // in walk order
+	// Steps counts executed instructions (a size measure).
+	Steps int
+	// Unwound reports whether any loop or recursion reached the bound.
+	Unwound bool
+}
+
+// Props returns the checks of the given kinds.
+func (eq *Equation) Props(kinds ...ir.PropKind) []*Check {
+	var out []*Check
+	for _, c := range eq.Checks {
+		for _, k := range kinds {
+			if c.Prop.Kind == k {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// RealProps are the checks of the program's own properties (not
+// unwinding, not unsupported).
+func (eq *Equation) RealProps() []*Check {
+	var out []*Check
+	for _, c := range eq.Checks {
+		if c.Prop.Kind != ir.PropUnwinding && c.Prop.Kind != ir.PropUnsupported {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ErrTooManyObjects is returned when the program creates more objects than
+// the pointer encoding can name.
+var ErrTooManyObjects = errors.New("too many memory objects for the pointer encoding")
+
+// Run executes p's entry function symbolically. b may be shared between
+// runs so that terms common to several bounds are built once.
+func Run(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) (eq *Equation, err error) {
+	if opts.Unwind < 1 {
+		opts.Unwind = 1
+	}
+	if opts.Entry == "" {
+		opts.Entry = "main"
+	}
+	if opts.MaxCopyBytes == 0 {
+		opts.MaxCopyBytes = 1 << 16
+	}
+	entry := p.Func(opts.Entry)
+	if entry == nil || !entry.HasBody() {
+		return nil, fmt.Errorf("no function %q with a body", opts.Entry)
+	}
+	x := newExecutor(ctx, p, b, opts)
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(abort); ok {
+				eq, err = nil, e.err
+				return
+			}
+			panic(r)
+		}
+	}()
+	st := x.initialState()
+	if p.Init != nil && p.Init.HasBody() {
+		st, _ = x.call(p.Init, nil, st)
+	}
+	var args []value
+	for _, prm := range entry.Params {
+		if ir.IsScalar(prm.Type) {
+			args = append(args, value{t: x.fresh(prm.Type, "argument "+prm.Source, entry.Pos, st.guard)})
+			continue
+		}
+		arr := x.freshObject(prm.Type, prm.Type.Size(), "argument "+prm.Source, entry.Pos, st.guard)
+		args = append(args, value{agg: &aggVal{arr: arr, off: x.b.BVUint(x.offW, 0), size: prm.Type.Size()}})
+	}
+	x.call(entry, args, st)
+	return x.eq, nil
+}
+
+// abort carries a fatal error out of the walk.
+type abort struct{ err error }
+
+type varKey struct {
+	v     *ir.Var
+	frame int
+}
+
+type executor struct {
+	ctx   context.Context
+	p     *ir.Program
+	b     *smt.Builder
+	opts  Options
+	eq    *Equation
+	std   *ir.Std
+	ptrW  int // pointer width in bits
+	objW  int // object-number bits
+	offW  int // offset bits
+	inMem map[*ir.Var]bool
+
+	objs      []*object // by number; 0 is the null object
+	varObj    map[varKey]int
+	frames    int
+	depth     map[*ir.Function]int
+	checkIdx  map[*ir.Property]*Check
+	loopProps map[string]*ir.Property
+	steps     int
+}
+
+type object struct {
+	id   int
+	name string
+	size *smt.Term // bytes, offset width
+	heap bool
+}
+
+func newExecutor(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) *executor {
+	x := &executor{ctx: ctx, p: p, b: b, opts: opts, eq: &Equation{B: b}, std: ir.StdTypes(p.DataModel),
+		varObj: map[varKey]int{}, depth: map[*ir.Function]int{}, checkIdx: map[*ir.Property]*Check{},
+		loopProps: map[string]*ir.Property{}}
+	x.ptrW = p.DataModel.PointerBytes() * 8
+	x.objW = 8
+	if x.ptrW == 64 {
+		x.objW = 16
+	}
+	x.offW = x.ptrW - x.objW
+	x.objs = []*object{{id: 0, name: "NULL", size: b.BVUint(x.offW, 0)}}
+	x.inMem = memoryVars(p)
+	return x
+}
+
+// memoryVars finds the variables that must live in memory: aggregates and
+// every variable whose address is taken anywhere.
+func memoryVars(p *ir.Program) map[*ir.Var]bool {
+	m := map[*ir.Var]bool{}
+	var visit func(e ir.Expr, addr bool)
+	visit = func(e ir.Expr, addr bool) {
+		switch e := e.(type) {
+		case *ir.VarRef:
+			if addr {
+				m[e.V] = true
+			}
+		case *ir.AddrOf:
+			visit(e.X, true)
+		case *ir.Field:
+			visit(e.X, addr)
+		case *ir.Index:
+			visit(e.X, addr)
+			visit(e.I, false)
+		case *ir.Deref:
+			visit(e.P, false)
+		case *ir.Unary:
+			visit(e.X, false)
+		case *ir.Binary:
+			visit(e.X, false)
+			visit(e.Y, false)
+		case *ir.Cast:
+			visit(e.X, false)
+		case *ir.Cond:
+			visit(e.C, false)
+			visit(e.X, false)
+			visit(e.Y, false)
+		}
+	}
+	fns := append([]*ir.Function{p.Init}, p.Funcs...)
+	for _, f := range fns {
+		if f == nil {
+			continue
+		}
+		for _, in := range f.Body {
+			switch in := in.(type) {
+			case *ir.Assign:
+				visit(in.Lhs, false)
+				visit(in.Rhs, false)
+			case *ir.Assume:
+				visit(in.Cond, false)
+			case *ir.Assert:
+				visit(in.Cond, false)
+			case *ir.Goto:
+				if in.Cond != nil {
+					visit(in.Cond, false)
+				}
+			case *ir.Call:
+				if in.Result != nil {
+					visit(in.Result, false)
+				}
+				for _, a := range in.Args {
+					visit(a, false)
+				}
+			case *ir.Return:
+				if in.Value != nil {
+					visit(in.Value, false)
+				}
+			}
+		}
+	}
+	for _, g := range p.Globals {
+		if !ir.IsScalar(g.Type) || g.AddrTaken {
+			m[g] = true
+		}
+	}
+	for _, f := range fns {
+		if f == nil {
+			continue
+		}
+		for _, v := range f.Locals {
+			if !ir.IsScalar(v.Type) || v.AddrTaken {
+				m[v] = true
+			}
+		}
+	}
+	return m
+}
+
+func (x *executor) fatal(format string, args ...any) {
+	panic(abort{fmt.Errorf(format, args...)})
+}
+
+// ---------------------------------------------------------------------------
+// States
+
+type state struct {
+	guard *smt.Term
+	regs  map[varKey]*smt.Term
+	mem   map[int]*smt.Term
+}
+
+func (s *state) clone() *state {
+	n := &state{guard: s.guard, regs: make(map[varKey]*smt.Term, len(s.regs)), mem: make(map[int]*smt.Term, len(s.mem))}
+	for k, v := range s.regs {
+		n.regs[k] = v
+	}
+	for k, v := range s.mem {
+		n.mem[k] = v
+	}
+	return n
+}
+
+func (x *executor) dead(s *state) bool { return s == nil || s.guard.IsFalse() }
+
+// merge joins two states reaching the same point; their guards are
+// disjoint (they come from different branches of the unrolled DAG).
+func (x *executor) merge(a, b *state) *state {
+	if x.dead(a) {
+		return b
+	}
+	if x.dead(b) {
+		return a
+	}
+	n := &state{guard: x.b.Or(a.guard, b.guard), regs: make(map[varKey]*smt.Term, len(a.regs)), mem: make(map[int]*smt.Term, len(a.mem))}
+	for k, va := range a.regs {
+		if vb, ok := b.regs[k]; ok && vb != va {
+			n.regs[k] = x.b.Ite(a.guard, va, vb)
+		} else {
+			n.regs[k] = va
+		}
+	}
+	for k, vb := range b.regs {
+		if _, ok := a.regs[k]; !ok {
+			n.regs[k] = vb
+		}
+	}
+	for k, va := range a.mem {
+		if vb, ok := b.mem[k]; ok && vb != va {
+			n.mem[k] = x.b.Ite(a.guard, va, vb)
+		} else {
+			n.mem[k] = va
+		}
+	}
+	for k, vb := range b.mem {
+		if _, ok := a.mem[k]; !ok {
+			n.mem[k] = vb
+		}
+	}
+	return n
+}
+
+func (x *executor) initialState() *state {
+	st := &state{guard: x.b.True(), regs: map[varKey]*smt.Term{}, mem: map[int]*smt.Term{}}
+	for _, g := range x.p.Globals {
+		key := varKey{v: g}
+		if x.inMem[g] {
+			id := x.newObject(g.Name, x.b.BVUint(x.offW, uint64(g.Type.Size())), false)
+			x.varObj[key] = id
+			arr := x.b.ConstArray(x.arraySort(), x.b.BVUint(8, 0))
+			for i, c := range g.Data {
+				if c != 0 {
+					arr = x.b.Store(arr, x.b.BVUint(x.offW, uint64(i)), x.b.BVUint(8, uint64(c)))
+				}
+			}
+			st.mem[id] = arr
+			continue
+		}
+		st.regs[key] = x.fromBytes(g.Type, g.Data)
+	}
+	return st
+}
+
+// fromBytes is the scalar value of type t stored little-endian in data.
+func (x *executor) fromBytes(t ir.Type, data []byte) *smt.Term {
+	var v uint64
+	for i := int64(0); i < t.Size() && i < 8; i++ {
+		if int(i) < len(data) {
+			v |= uint64(data[i]) << (8 * i)
+		}
+	}
+	bv := x.b.BVUint(int(t.Size()*8), v)
+	if ft, ok := t.(*ir.FloatType); ok {
+		return x.b.FPFromBits(fpSort(ft), bv)
+	}
+	return bv
+}
+
+func (x *executor) arraySort() *smt.Sort { return smt.ArraySort(smt.BVSort(x.offW), smt.BVSort(8)) }
+
+func (x *executor) newObject(name string, size *smt.Term, heap bool) int {
+	id := len(x.objs)
+	if id >= 1<<uint(x.objW) {
+		x.fatal("%w (%d)", ErrTooManyObjects, id)
+	}
+	x.objs = append(x.objs, &object{id: id, name: name, size: size, heap: heap})
+	return id
+}
+
+// check records a violation condition for prop (instances are or-ed).
+func (x *executor) check(prop *ir.Property, viol *smt.Term) {
+	if viol.IsFalse() {
+		if _, ok := x.checkIdx[prop]; ok {
+			return
+		}
+	}
+	if c, ok := x.checkIdx[prop]; ok {
+		c.Violation = x.b.Or(c.Violation, viol)
+		return
+	}
+	c := &Check{Prop: prop, Violation: viol}
+	x.checkIdx[prop] = c
+	x.eq.Checks = append(x.eq.Checks, c)
+}
+
+// synthProp returns the property for an unwinding or unsupported check at
+// a place, one per place.
+func (x *executor) synthProp(kind ir.PropKind, fn string, pos ir.Pos, text string) *ir.Property {
+	key := fmt.Sprintf("%d|%s|%s|%s", kind, fn, pos, text)
+	if p, ok := x.loopProps[key]; ok {
+		return p
+	}
+	n := 0
+	for _, p := range x.loopProps {
+		if p.Kind == kind && p.Func == fn {
+			n++
+		}
+	}
+	p := &ir.Property{ID: fmt.Sprintf("%s.%s.%d", fn, kind, n+1), Kind: kind, Text: text, Pos: pos, Func: fn}
+	x.loopProps[key] = p
+	return p
+}
+
+// fresh creates a nondeterministic input value of type t.
+func (x *executor) fresh(t ir.Type, why string, pos ir.Pos, guard *smt.Term) *smt.Term {
+	in := &Input{Type: t, Size: t.Size(), Why: why, Pos: pos, Guard: guard}
+	name := fmt.Sprintf("nondet%d", len(x.eq.Inputs))
+	var v *smt.Term
+	switch tt := t.(type) {
+	case *ir.IntType:
+		if tt.IsBool() {
+			bv := x.b.Var(name, smt.BoolSort())
+			in.Term = bv
+			v = x.b.Ite(bv, x.b.BVUint(8, 1), x.b.BVUint(8, 0))
+		} else {
+			v = x.b.Var(name, smt.BVSort(tt.Bits))
+			in.Term = v
+		}
+	case *ir.FloatType:
+		v = x.b.Var(name, fpSort(tt))
+		in.Term = v
+	case *ir.PointerType:
+		v = x.b.Var(name, smt.BVSort(x.ptrW))
+		in.Term = v
+	default:
+		x.fatal("nondet value of type %s", t)
+	}
+	x.eq.Inputs = append(x.eq.Inputs, in)
+	return v
+}
+
+// freshObject creates nondeterministic contents for a whole object.
+func (x *executor) freshObject(t ir.Type, size int64, why string, pos ir.Pos, guard *smt.Term) *smt.Term {
+	name := fmt.Sprintf("nondet%d", len(x.eq.Inputs))
+	arr := x.b.Var(name, x.arraySort())
+	x.eq.Inputs = append(x.eq.Inputs, &Input{Term: arr, Guard: guard, Type: t, Size: size, Why: why, Pos: pos})
+	return arr
+}
+
+// internalFresh is an unconstrained value that is not an input of the
+// concrete program (e.g. printf's result): a trace depending on it will not
+// replay, which is safe.
+func (x *executor) internalFresh(s *smt.Sort) *smt.Term {
+	return x.b.Fresh("internal", s)
+}
+
+func fpSort(t *ir.FloatType) *smt.Sort {
+	if t.Bits == 32 {
+		return smt.Float32Sort()
+	}
+	return smt.Float64Sort()
+}
+
+func (x *executor) tick() {
+	x.steps++
+	x.eq.Steps++
+	if x.steps&1023 == 0 {
+		if err := x.ctx.Err(); err != nil {
+			panic(abort{err})
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------
+// The walk
+
+type frame struct {
+	f  *ir.Function
+	id int
+}
+
+// value is a scalar term or an aggregate's bytes.
+type value struct {
+	t   *smt.Term
+	agg *aggVal
+}
+
+// aggVal is a snapshot of an aggregate: size bytes of array arr from off.
+type aggVal struct {
+	arr  *smt.Term
+	off  *smt.Term
+	size int64
+}
+
+func (x *executor) iteValue(g *smt.Term, a, b value) value {
+	if a.agg != nil && b.agg != nil {
+		return value{agg: &aggVal{arr: x.b.Ite(g, a.agg.arr, b.agg.arr), off: x.b.Ite(g, a.agg.off, b.agg.off), size: a.agg.size}}
+	}
+	if a.t != nil && b.t != nil {
+		return value{t: x.b.Ite(g, a.t, b.t)}
+	}
+	if a.t == nil && a.agg == nil {
+		return b
+	}
+	return a
+}
+
+// call runs f on args from state st and returns the state after the call
+// and f's result.
+func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value) {
+	x.frames++
+	fr := &frame{f: f, id: x.frames}
+	st = st.clone()
+	for i, prm := range f.Params {
+		if i >= len(args) {
+			break
+		}
+		x.declare(st, fr, prm, false)
+		if args[i].agg != nil {
+			x.copyBytes(st, x.addrOfVar(fr, prm), args[i].agg.arr, args[i].agg.off, args[i].agg.size, f.Pos)
+			continue
+		}
+		x.storeVar(st, fr, prm, args[i].t)
+	}
+	pending := map[int]*state{}
+	unwound := map[int]int{}
+	body := f.Body
+	end := len(body)
+	cur := st
+	var retState *state
+	var retVal value
+	for pc := 0; ; {
+		if p := pending[pc]; p != nil {
+			cur = x.merge(cur, p)
+			delete(pending, pc)
+		}
+		if pc >= end {
+			break
+		}
+		if x.dead(cur) {
+			next := end
+			for k := range pending {
+				if k > pc && k < next {
+					next = k
+				}
+			}
+			if next == end {
+				cur = nil
+				break
+			}
+			cur, pc = nil, next
+			continue
+		}
+		x.tick()
+		in := body[pc]
+		switch in := in.(type) {
+		case *ir.Goto:
+			if in.Target > pc {
+				if in.Cond == nil {
+					pending[in.Target] = x.merge(pending[in.Target], cur)
+					cur = nil
+				} else {
+					c := x.truth(x.eval(cur, fr, in.Cond))
+					taken := cur.clone()
+					taken.guard = x.b.And(cur.guard, c)
+					if !taken.guard.IsFalse() {
+						pending[in.Target] = x.merge(pending[in.Target], taken)
+					}
+					cur.guard = x.b.And(cur.guard, x.b.Not(c))
+				}
+				pc++
+				continue
+			}
+			// A backward goto: unroll.
+			c := x.b.True()
+			if in.Cond != nil {
+				c = x.truth(x.eval(cur, fr, in.Cond))
+			}
+			stay := x.b.And(cur.guard, c)
+			if stay.IsFalse() {
+				delete(unwound, pc)
+				pc++
+				continue
+			}
+			if unwound[pc] < x.opts.Unwind {
+				unwound[pc]++
+				exit := cur.clone()
+				exit.guard = x.b.And(cur.guard, x.b.Not(c))
+				if !exit.guard.IsFalse() {
+					pending[pc+1] = x.merge(pending[pc+1], exit)
+				}
+				cur.guard = stay
+				pc = in.Target
+				continue
+			}
+			x.eq.Unwound = true
+			if !x.opts.UnwindingAssumptions {
+				prop := x.synthProp(ir.PropUnwinding, f.Name, in.Pos(), fmt.Sprintf("loop at line %d runs more than %d times", body[in.Target].Pos().Line, x.opts.Unwind))
+				x.check(prop, stay)
+			}
+			cur.guard = x.b.And(cur.guard, x.b.Not(c))
+			delete(unwound, pc)
+			pc++
+		case *ir.Return:
+			if in.Value != nil {
+				var v value
+				if ir.IsScalar(in.Value.Type()) {
+					v = value{t: x.eval(cur, fr, in.Value)}
+				} else {
+					v = value{agg: x.snapshot(cur, fr, in.Value)}
+				}
+				if retState == nil {
+					retVal = v
+				} else {
+					retVal = x.iteValue(cur.guard, v, retVal)
+				}
+			}
+			retState = x.merge(retState, cur)
+			cur = nil
+			pc++
+		default:
+			cur = x.exec(cur, fr, in)
+			pc++
+		}
+	}
+	retState = x.merge(retState, cur)
+	if retState == nil {
+		retState = &state{guard: x.b.False(), regs: st.regs, mem: st.mem}
+	}
+	return retState, retVal
+}
+
+// exec runs one non-control-flow instruction.
+func (x *executor) exec(st *state, fr *frame, in ir.Instr) *state {
+	switch in := in.(type) {
+	case *ir.Skip:
+	case *ir.Decl:
+		x.declare(st, fr, in.V, true)
+	case *ir.Dead:
+	case *ir.Assign:
+		if nd, ok := in.Rhs.(*ir.Nondet); ok {
+			v := x.fresh(nd.T, nd.Name, in.Pos(), st.guard)
+			x.store(st, fr, in.Lhs, v)
+			return st
+		}
+		if !ir.IsScalar(in.Lhs.Type()) {
+			x.copyAggregate(st, fr, in.Lhs, in.Rhs, in.Pos())
+			return st
+		}
+		v := x.eval(st, fr, in.Rhs)
+		x.store(st, fr, in.Lhs, v)
+	case *ir.Assume:
+		st.guard = x.b.And(st.guard, x.truth(x.eval(st, fr, in.Cond)))
+	case *ir.Assert:
+		c := x.truth(x.eval(st, fr, in.Cond))
+		x.check(in.Prop, x.b.And(st.guard, x.b.Not(c)))
+		st.guard = x.b.And(st.guard, c)
+	case *ir.Unsupported:
+		x.check(x.synthProp(ir.PropUnsupported, fr.f.Name, in.Pos(), in.Construct), st.guard)
+		st.guard = x.b.False()
+	case *ir.Call:
+		return x.execCall(st, fr, in)
+	default:
+		x.fatal("%s: unexpected instruction %T", in.Pos(), in)
+	}
+	return st
+}
+
+func (x *executor) execCall(st *state, fr *frame, in *ir.Call) *state {
+	if in.Fn == nil {
+		return x.builtin(st, fr, in)
+	}
+	f := in.Fn
+	if !f.HasBody() {
+		x.check(x.synthProp(ir.PropUnsupported, fr.f.Name, in.Pos(), fmt.Sprintf("call of %s, which has no body", f.Name)), st.guard)
+		st.guard = x.b.False()
+		return st
+	}
+	if x.depth[f] >= x.opts.Unwind {
+		x.eq.Unwound = true
+		if !x.opts.UnwindingAssumptions {
+			x.check(x.synthProp(ir.PropUnwinding, fr.f.Name, in.Pos(), fmt.Sprintf("recursion into %s deeper than %d", f.Name, x.opts.Unwind)), st.guard)
+		}
+		st.guard = x.b.False()
+		return st
+	}
+	var args []value
+	for i, a := range in.Args {
+		if i < len(f.Params) && !ir.IsScalar(f.Params[i].Type) {
+			args = append(args, value{agg: x.snapshot(st, fr, a)})
+			continue
+		}
+		args = append(args, value{t: x.eval(st, fr, a)})
+	}
+	x.depth[f]++
+	out, ret := x.call(f, args, st)
+	x.depth[f]--
+	if in.Result != nil && !x.dead(out) {
+		switch {
+		case ret.t != nil:
+			x.store(out, fr, in.Result, ret.t)
+		case ret.agg != nil:
+			x.copyBytes(out, x.addr(out, fr, in.Result), ret.agg.arr, ret.agg.off, ret.agg.size, in.Pos())
+		}
+	}
+	return out
+}
