@@ -37,6 +37,15 @@ func calleeName(pe *cc.PostfixExpression) string {
 	}
 }
 
+// builtinModels maps GCC built-ins to the C models in models/libc.c that
+// implement them.
+var builtinModels = map[string]string{
+	"__builtin_bswap16": "__prbmc_bswap16", "__builtin_bswap32": "__prbmc_bswap32", "__builtin_bswap64": "__prbmc_bswap64",
+	"__builtin_popcount": "__prbmc_popcount", "__builtin_popcountl": "__prbmc_popcountll", "__builtin_popcountll": "__prbmc_popcountll",
+	"__builtin_abs": "abs", "__builtin_labs": "labs", "__builtin_llabs": "llabs",
+	"__builtin_strlen": "strlen", "__builtin_strcmp": "strcmp", "__builtin_memcmp": "memcmp",
+}
+
 var funcNameDecl = regexp.MustCompile(`^\{staticconstchar__func__\[\]="[^"]*";`)
 
 var builtinCalls = map[string]ir.Builtin{
@@ -157,7 +166,7 @@ func (fl *fnLower) funcNamed(pe *cc.PostfixExpression, name string) *ir.Function
 	}
 	if p, ok := n.(*cc.PrimaryExpression); ok {
 		if d, ok := p.ResolvedTo().(*cc.Declarator); ok {
-			return fl.l.funcFor(d, false)
+			return fl.l.funcFor(fl.unit, d, false)
 		}
 	}
 	if f := fl.l.extFuncs[name]; f != nil {
@@ -315,6 +324,25 @@ func (fl *fnLower) specialCall(pe *cc.PostfixExpression, name string, args []cc.
 		t := fl.temp(rt)
 		fl.builtinCall(pe, b, args, &ir.VarRef{V: t})
 		return &ir.VarRef{V: t}, true
+	}
+	if model, ok := builtinModels[name]; ok {
+		if f := fl.l.extFuncs[model]; f != nil && fl.definedByUser(model) {
+			var args2 []ir.Expr
+			for i, a := range args {
+				v := fl.rvalue(a)
+				if i < len(f.Type.Params) {
+					v = fl.convert(v, f.Type.Params[i])
+				}
+				args2 = append(args2, v)
+			}
+			if _, isVoid := f.Type.Result.(ir.VoidType); isVoid {
+				fl.emit(&ir.Call{At: fl.at(), Fn: f, Args: args2})
+				return nil, true
+			}
+			t := fl.temp(f.Type.Result)
+			fl.emit(&ir.Call{At: fl.at(), Result: &ir.VarRef{V: t}, Fn: f, Args: args2})
+			return fl.convert(&ir.VarRef{V: t}, rt), true
+		}
 	}
 	if strings.HasPrefix(name, "__builtin_") {
 		plain := strings.TrimPrefix(name, "__builtin_")

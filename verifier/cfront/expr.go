@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"math"
+	"math/big"
 
 	"modernc.org/cc/v4"
 
@@ -227,6 +228,19 @@ func (fl *fnLower) value(n cc.ExpressionNode) ir.Expr {
 			fl.effect(x.CastExpression)
 			return nil
 		}
+		if ft, ok := t.(*ir.FloatType); ok {
+			// (double)1.7976931348623157e+308L, as <float.h> writes DBL_MAX:
+			// fold the long double constant instead of rejecting its type.
+			if v, ok := x.CastExpression.Value().(*cc.LongDoubleValue); ok {
+				bf := (*big.Float)(v)
+				if ft.Bits == 32 {
+					f, _ := bf.Float32()
+					return &ir.FloatConst{T: ft, V: float64(f)}
+				}
+				f, _ := bf.Float64()
+				return &ir.FloatConst{T: ft, V: f}
+			}
+		}
 		inner := fl.rvalue(x.CastExpression)
 		if _, ok := t.(*ir.StructType); ok {
 			fl.fail(x, "cast to a struct or union type")
@@ -383,7 +397,7 @@ func (fl *fnLower) varFor(n cc.Node, d *cc.Declarator) *ir.Var {
 		return v
 	}
 	if d.StorageDuration() == cc.Static || d.IsExtern() || d.Linkage() != cc.None {
-		v := fl.l.globalFor(d)
+		v := fl.l.globalFor(fl.unit, d)
 		fl.vars[d] = v
 		return v
 	}
@@ -413,6 +427,18 @@ func (fl *fnLower) constValue(n cc.Node, v cc.Value, t cc.Type) ir.Expr {
 		}
 		return &ir.FloatConst{T: ft, V: f}
 	case *cc.LongDoubleValue:
+		// cc keeps long literals (FLT_MAX's digits) in extended precision:
+		// round once, straight to the target type.
+		bf := (*big.Float)(v)
+		switch t := it.(type) {
+		case *ir.FloatType:
+			if t.Bits == 32 {
+				f, _ := bf.Float32()
+				return &ir.FloatConst{T: t, V: float64(f)}
+			}
+			f, _ := bf.Float64()
+			return &ir.FloatConst{T: t, V: f}
+		}
 		fl.fail(n, "long double constant")
 	}
 	fl.fail(n, "constant %s", sourceText(n))
@@ -883,7 +909,7 @@ func (fl *fnLower) postfix(x *cc.PostfixExpression) ir.Expr {
 		}
 		v := fl.newVar("$lit", t, ir.Local, fl.cur)
 		v.AddrTaken = true
-		fl.emit(&ir.Decl{At: fl.at(), V: v})
+		fl.emit(&ir.Decl{At: fl.at(), V: v, HasInit: true})
 		init := &cc.Initializer{Case: cc.InitializerInitList, InitializerList: x.InitializerList}
 		fl.initList(&ir.VarRef{V: v}, t, x.InitializerList, init)
 		return &ir.VarRef{V: v}

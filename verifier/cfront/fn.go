@@ -142,7 +142,9 @@ func (fl *fnLower) assign(lhs, rhs ir.Expr) {
 // finish resolves jumps; unplaced labels (inside statements that failed to
 // lower) point at the end of the body, where a Return or Unsupported is.
 func (fl *fnLower) finish() {
-	if len(fl.f.Body) == 0 || !endsFlow(fl.f.Body[len(fl.f.Body)-1]) {
+	// The closing brace: labels placed last (a loop's exit) point here, so
+	// it is emitted even after a final goto or return.
+	{
 		p := fl.f.End
 		var val ir.Expr
 		if fl.f.Name == "main" && fl.retType != nil {

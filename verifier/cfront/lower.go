@@ -18,6 +18,7 @@ import (
 type Diag struct {
 	Pos       ir.Pos
 	Construct string
+	Func      string // the function it is in ("" for globals)
 }
 
 func (d Diag) String() string { return fmt.Sprintf("%s: unsupported: %s", d.Pos, d.Construct) }
@@ -111,12 +112,21 @@ type linker struct {
 	declVars   map[*cc.Declarator]*ir.Var
 	declFuncs  map[*cc.Declarator]*ir.Function
 	usedNames  map[string]int
+	// Internal-linkage names are shared by the declarations of one unit.
+	staticFuncs map[staticKey]*ir.Function
+	staticVars  map[staticKey]*ir.Var
 
 	bodies  []pendingBody
 	inits   []pendingInit
 	strs    map[string]*ir.Var
 	initFn  *fnLower
 	propSeq map[string]int
+	curFn   string // the function being lowered, for diagnostics
+}
+
+type staticKey struct {
+	unit *Unit
+	name string
 }
 
 type pendingBody struct {
@@ -137,15 +147,17 @@ func newLinker(fe *frontend) *linker {
 	prog := &ir.Program{DataModel: fe.model}
 	l := &linker{
 		fe: fe, std: std, prog: prog,
-		types:      newTypeMap(std, prog),
-		out:        &Program{IR: prog},
-		extFuncs:   map[string]*ir.Function{},
-		extGlobals: map[string]*ir.Var{},
-		declVars:   map[*cc.Declarator]*ir.Var{},
-		declFuncs:  map[*cc.Declarator]*ir.Function{},
-		usedNames:  map[string]int{},
-		strs:       map[string]*ir.Var{},
-		propSeq:    map[string]int{},
+		types:       newTypeMap(std, prog),
+		out:         &Program{IR: prog},
+		extFuncs:    map[string]*ir.Function{},
+		extGlobals:  map[string]*ir.Var{},
+		declVars:    map[*cc.Declarator]*ir.Var{},
+		declFuncs:   map[*cc.Declarator]*ir.Function{},
+		usedNames:   map[string]int{},
+		staticFuncs: map[staticKey]*ir.Function{},
+		staticVars:  map[staticKey]*ir.Var{},
+		strs:        map[string]*ir.Var{},
+		propSeq:     map[string]int{},
 	}
 	prog.Init = &ir.Function{Name: "$init", Type: &ir.FuncType{Result: ir.Void}}
 	l.initFn = newFnLower(l, nil, prog.Init)
@@ -189,7 +201,7 @@ func (l *linker) declareUnit(u *Unit, lib bool, want map[string]bool) {
 				continue
 			}
 			fromHeader := !lib && ed.Position().Filename != u.Name
-			f := l.funcFor(d, lib || fromHeader)
+			f := l.funcFor(u, d, lib || fromHeader)
 			if f == nil {
 				continue
 			}
@@ -214,10 +226,10 @@ func (l *linker) declareUnit(u *Unit, lib bool, want map[string]bool) {
 					continue
 				}
 				if d.Type().Kind() == cc.Function {
-					l.funcFor(d, lib)
+					l.funcFor(u, d, lib)
 					continue
 				}
-				v := l.globalFor(d)
+				v := l.globalFor(u, d)
 				if v != nil && id.Initializer != nil {
 					l.inits = append(l.inits, pendingInit{v: v, d: d, init: id.Initializer})
 				}
@@ -236,7 +248,7 @@ func (l *linker) hasPendingBody(f *ir.Function) bool {
 }
 
 // funcFor returns the IR function a declarator names, creating it.
-func (l *linker) funcFor(d *cc.Declarator, lib bool) *ir.Function {
+func (l *linker) funcFor(u *Unit, d *cc.Declarator, lib bool) *ir.Function {
 	if f, ok := l.declFuncs[d]; ok {
 		return f
 	}
@@ -247,6 +259,9 @@ func (l *linker) funcFor(d *cc.Declarator, lib bool) *ir.Function {
 			l.declFuncs[d] = f
 			return f
 		}
+	} else if f, ok := l.staticFuncs[staticKey{u, name}]; ok {
+		l.declFuncs[d] = f
+		return f
 	}
 	ft, err := l.types.funcType(d.Type().(*cc.FunctionType))
 	if err != nil {
@@ -264,18 +279,31 @@ func (l *linker) funcFor(d *cc.Declarator, lib bool) *ir.Function {
 	l.declFuncs[d] = f
 	if !static {
 		l.extFuncs[name] = f
+	} else {
+		l.staticFuncs[staticKey{u, name}] = f
 	}
 	return f
 }
 
 // globalFor returns the IR global a file-scope (or static local)
 // declarator names, creating it.
-func (l *linker) globalFor(d *cc.Declarator) *ir.Var {
+func (l *linker) globalFor(u *Unit, d *cc.Declarator) *ir.Var {
 	if v, ok := l.declVars[d]; ok {
 		return v
 	}
 	name := d.Name()
 	ext := d.Linkage() == cc.External
+	if d.Linkage() == cc.Internal {
+		if v, ok := l.staticVars[staticKey{u, name}]; ok {
+			l.declVars[d] = v
+			if at, ok := v.Type.(*ir.ArrayType); ok && at.Len < 0 {
+				if t, err := l.types.conv(d.Type()); err == nil {
+					v.Type = t
+				}
+			}
+			return v
+		}
+	}
 	if ext {
 		if v, ok := l.extGlobals[name]; ok {
 			l.declVars[d] = v
@@ -304,6 +332,8 @@ func (l *linker) globalFor(d *cc.Declarator) *ir.Var {
 	l.declVars[d] = v
 	if ext {
 		l.extGlobals[name] = v
+	} else if d.Linkage() == cc.Internal {
+		l.staticVars[staticKey{u, name}] = v
 	}
 	return v
 }
@@ -322,7 +352,38 @@ func (l *linker) stringLit(s string, t ir.Type) *ir.Var {
 }
 
 func (l *linker) unsupported(p ir.Pos, what string) {
-	l.out.Unsupported = append(l.out.Unsupported, Diag{Pos: p, Construct: what})
+	l.out.Unsupported = append(l.out.Unsupported, Diag{Pos: p, Construct: what, Func: l.curFn})
+}
+
+// pruneDiags keeps the diagnostics of code that user code can reach: an
+// unused inline function of a system header is no concern of the user's.
+func (l *linker) pruneDiags() {
+	reach := map[string]bool{}
+	var visit func(f *ir.Function)
+	visit = func(f *ir.Function) {
+		if f == nil || reach[f.Name] {
+			return
+		}
+		reach[f.Name] = true
+		for _, in := range f.Body {
+			if c, ok := in.(*ir.Call); ok && c.Fn != nil {
+				visit(c.Fn)
+			}
+		}
+	}
+	visit(l.prog.Init)
+	for _, f := range l.prog.Funcs {
+		if !f.Library && f.Body != nil {
+			visit(f)
+		}
+	}
+	var kept []Diag
+	for _, d := range l.out.Unsupported {
+		if d.Func == "" || reach[d.Func] {
+			kept = append(kept, d)
+		}
+	}
+	l.out.Unsupported = kept
 }
 
 // newProp registers a property with an ID unique in the program.
@@ -337,9 +398,11 @@ func (l *linker) newProp(fn string, kind ir.PropKind, text string, p ir.Pos) *ir
 // missingLibc lists the library functions that are called (declared) but
 // not defined, and that our C model provides.
 func (l *linker) missingLibc() map[string]bool {
+	// Every model the program does not define itself: the models call
+	// each other, and unused ones cost nothing.
 	want := map[string]bool{}
-	for name, f := range l.extFuncs {
-		if f.Body == nil && !l.hasPendingBody(f) && libcProvides[name] {
+	for name := range libcProvides {
+		if f := l.extFuncs[name]; f == nil || (f.Body == nil && !l.hasPendingBody(f)) {
 			want[name] = true
 		}
 	}
@@ -350,7 +413,8 @@ func (l *linker) missingLibc() map[string]bool {
 var libcProvides = map[string]bool{
 	"strlen": true, "strcmp": true, "strncmp": true, "strcpy": true, "strncpy": true,
 	"strcat": true, "strchr": true, "memcmp": true, "memchr": true, "abs": true, "labs": true,
-	"llabs": true, "isdigit": true, "isalpha": true, "isspace": true, "toupper": true, "tolower": true,
+	"llabs": true, "__prbmc_bswap16": true, "__prbmc_bswap32": true, "__prbmc_bswap64": true,
+	"__prbmc_popcount": true, "__prbmc_popcountll": true, "isdigit": true, "isalpha": true, "isspace": true, "toupper": true, "tolower": true,
 	"strrchr": true, "strnlen": true, "strncat": true, "isupper": true, "islower": true, "isalnum": true,
 }
 
@@ -364,9 +428,11 @@ func (l *linker) lowerAll(ctx context.Context) error {
 			return err
 		}
 		b.fn.Library = b.lib
+		l.curFn = b.fn.Name
 		fl := newFnLower(l, b.unit, b.fn)
 		fl.lowerBody(b.def)
 	}
+	l.curFn = ""
 	l.initFn.finish()
 	// Keep a deterministic order for the printer: types by name.
 	sort.SliceStable(l.prog.Types, func(i, j int) bool { return l.prog.Types[i].Name < l.prog.Types[j].Name })
@@ -376,6 +442,7 @@ func (l *linker) lowerAll(ctx context.Context) error {
 		}
 	}
 	ir.ComputeLoops(l.prog.Init)
+	l.pruneDiags()
 	return nil
 }
 

@@ -73,15 +73,15 @@ func (fl *fnLower) declaration(d *cc.Declaration) []*ir.Var {
 		}
 		t := decl.Type()
 		if t.Kind() == cc.Function {
-			fl.l.funcFor(decl, false)
+			fl.l.funcFor(fl.unit, decl, false)
 			continue
 		}
 		if decl.IsExtern() {
-			fl.vars[decl] = fl.l.globalFor(decl)
+			fl.vars[decl] = fl.l.globalFor(fl.unit, decl)
 			continue
 		}
 		if decl.IsStatic() || decl.StorageDuration() == cc.Static {
-			v := fl.l.globalFor(decl)
+			v := fl.l.globalFor(fl.unit, decl)
 			v.Name = fl.l.uniqueName(fl.f.Name + "::" + decl.Name())
 			fl.vars[decl] = v
 			if id.Initializer != nil {
@@ -102,7 +102,7 @@ func (fl *fnLower) declaration(d *cc.Declaration) []*ir.Var {
 		v.AddrTaken = decl.AddressTaken()
 		fl.vars[decl] = v
 		out = append(out, v)
-		fl.emit(&ir.Decl{At: fl.at(), V: v})
+		fl.emit(&ir.Decl{At: fl.at(), V: v, HasInit: id.Initializer != nil})
 		if id.Initializer != nil {
 			fl.initLocal(&ir.VarRef{V: v}, it, id.Initializer)
 		}
@@ -128,7 +128,7 @@ func (fl *fnLower) declareVLA(decl *cc.Declarator, at *cc.ArrayType) *ir.Var {
 	v := fl.newVar(decl.Name(), pt, ir.Local, fl.cur)
 	fl.vars[decl] = v
 	fl.vlas[v] = &ir.VarRef{V: bytes}
-	fl.emit(&ir.Decl{At: fl.at(), V: v})
+	fl.emit(&ir.Decl{At: fl.at(), V: v, HasInit: true})
 	fl.emit(&ir.Call{At: fl.at(), Result: &ir.VarRef{V: v}, Builtin: ir.BAlloca, Args: []ir.Expr{&ir.VarRef{V: bytes}}})
 	return v
 }

@@ -40,8 +40,25 @@
 //     with "undefined conversion".
 //
 // Reading a local before it is written yields a nondeterministic value
-// (Decl), as SV-COMP assumes; globals start zeroed and Program.Init assigns
-// their initialisers before the entry function runs.
+// (Decl), as SV-COMP assumes; globals start with their Data bytes (zero
+// beyond them) and Program.Init assigns the other initialisers before the
+// entry function runs. A failed Assert ends the execution, as a failed C
+// assert aborts: later instructions run only where it held.
+//
+// # Inputs
+//
+// An execution's nondeterministic values are consumed in execution order:
+// the entry function's parameters, then every Nondet assignment, every Decl
+// without HasInit (the whole object's bytes), and the contents of every
+// block from malloc or alloca (calloc's are zero). The interpreter reads
+// them from a NondetSource; the symbolic engine creates them in the same
+// order along each path, which is how its counterexamples replay. A call's
+// Result lvalue is evaluated after the callee returns.
+//
+// # Assumptions
+//
+// malloc and calloc never return NULL (as CBMC assumes by default);
+// alloca blocks live until their function returns.
 //
 // # Companions
 //

@@ -256,10 +256,13 @@ func (a *At) Pos() Pos { return a.P }
 
 // Decl starts V's lifetime. Its value is nondeterministic until assigned
 // (C's indeterminate value, which SV-COMP and a sound verifier treat as
-// any value).
+// any value) and is an input of the execution — unless HasInit says that
+// an initialiser follows, which overwrites it: then V starts zeroed and no
+// input is consumed.
 type Decl struct {
 	At
-	V *Var
+	V       *Var
+	HasInit bool
 }
 
 // Dead ends V's lifetime: pointers to it dangle from here on.
@@ -430,21 +433,25 @@ type Program struct {
 	byName map[string]*Function
 }
 
-// Func returns the function called name, or nil.
+// Func returns the function called name, or nil. It only reads, so
+// concurrent replays of one program are safe.
 func (p *Program) Func(name string) *Function {
-	if p.byName == nil {
-		p.byName = make(map[string]*Function, len(p.Funcs))
-		for _, f := range p.Funcs {
-			p.byName[f.Name] = f
+	if p.byName != nil {
+		return p.byName[name]
+	}
+	for _, f := range p.Funcs {
+		if f.Name == name {
+			return f
 		}
 	}
-	return p.byName[name]
+	return nil
 }
 
 // AddFunc appends f and keeps the name index current.
 func (p *Program) AddFunc(f *Function) {
 	p.Funcs = append(p.Funcs, f)
-	if p.byName != nil {
-		p.byName[f.Name] = f
+	if p.byName == nil {
+		p.byName = map[string]*Function{}
 	}
+	p.byName[f.Name] = f
 }

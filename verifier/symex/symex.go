@@ -623,7 +623,7 @@ func (x *executor) exec(st *state, fr *frame, in ir.Instr) *state {
 	switch in := in.(type) {
 	case *ir.Skip:
 	case *ir.Decl:
-		x.declare(st, fr, in.V, true)
+		x.declare(st, fr, in.V, !in.HasInit)
 	case *ir.Dead:
 	case *ir.Assign:
 		if nd, ok := in.Rhs.(*ir.Nondet); ok {

@@ -67,3 +67,14 @@ int isalnum(int c) { return isalpha(c) || isdigit(c); }
 int isspace(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 int toupper(int c) { return islower(c) ? c - 'a' + 'A' : c; }
 int tolower(int c) { return isupper(c) ? c - 'A' + 'a' : c; }
+
+/* GCC built-ins, reached through cfront's builtinModels table. */
+unsigned short __prbmc_bswap16(unsigned short x) { return (unsigned short)((x >> 8) | (x << 8)); }
+unsigned int __prbmc_bswap32(unsigned int x) {
+	return (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
+}
+unsigned long long __prbmc_bswap64(unsigned long long x) {
+	return ((unsigned long long)__prbmc_bswap32((unsigned int)x) << 32) | __prbmc_bswap32((unsigned int)(x >> 32));
+}
+int __prbmc_popcount(unsigned int x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
+int __prbmc_popcountll(unsigned long long x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }

@@ -1,0 +1,28 @@
+# prbmc: `make test` runs every test (installing what a fresh Debian machine
+# lacks); `make example` verifies the bundled example; `make bench` scores
+# the verifier on the shared SV-COMP tasks (developer checkouts only).
+GO ?= go
+BIN := bin/prbmc
+SHARED ?= ../shared
+BENCH_TIMEOUT ?= 30
+BENCH_JOBS ?= 2
+
+.PHONY: all build test deps example bench vet fuzz
+
+all: build
+
+deps:
+	./scripts/deps.sh
+
+build: deps
+	$(GO) build -o $(BIN) ./cmd/prbmc
+
+test: deps
+	$(GO) vet ./...
+	$(GO) test -timeout 20m ./...
+
+example: build
+	./$(BIN) verify --data-model ILP32 testdata/examples/afnp2014.c || true
+
+bench: build
+	./scripts/bench.sh $(SHARED) $(BENCH_TIMEOUT) $(BENCH_JOBS)

@@ -1,0 +1,145 @@
+package cfront_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/ir/interp"
+)
+
+// gccRun compiles src with gcc for the data model and runs it.
+func gccRun(t *testing.T, src string, model ir.DataModel) (string, int, bool) {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "a.out")
+	args := []string{"-std=gnu11", "-O0", "-w", "-o", bin, src}
+	if model == ir.ILP32 {
+		args = append([]string{"-m32"}, args...)
+	}
+	if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
+		if model == ir.ILP32 {
+			return "", 0, false // no multilib: skip this model
+		}
+		t.Fatalf("gcc %s: %v\n%s", src, err, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin)
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+		if ee.ProcessState != nil && !ee.Exited() {
+			code = 128 + 6 // killed by a signal: abort() is the one we model
+		}
+	} else if err != nil {
+		t.Fatalf("run %s: %v", bin, err)
+	}
+	return stdout.String(), code, true
+}
+
+// ourRun lowers src and interprets it.
+func ourRun(t *testing.T, src string, model ir.DataModel) (string, int, *interp.Result, *cfront.Program) {
+	t.Helper()
+	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: model}, src)
+	if err != nil {
+		t.Fatalf("load %s: %v", src, err)
+	}
+	if err := ir.CheckProgram(prog.IR); err != nil {
+		t.Fatalf("sanity %s: %v", src, err)
+	}
+	var out bytes.Buffer
+	r, err := interp.Run(context.Background(), prog.IR, "main", interp.Options{Stdout: &out, MaxSteps: 200_000_000})
+	if err != nil {
+		t.Fatalf("interp %s: %v", src, err)
+	}
+	return out.String(), r.ExitCode, r, prog
+}
+
+// TestAgainstGCC runs every program of testdata/cprogs compiled by gcc and
+// on our IR interpreter, in both data models, and demands the same output
+// and exit status.
+func TestAgainstGCC(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/cprogs/*.c")
+	if len(files) < 150 {
+		t.Fatalf("only %d programs in testdata/cprogs", len(files))
+	}
+	var mu sync.Mutex
+	agree, rejected := map[ir.DataModel]int{}, []string{}
+	for _, model := range []ir.DataModel{ir.LP64, ir.ILP32} {
+		t.Run(model.String(), func(t *testing.T) {
+			for _, f := range files {
+				f := f
+				t.Run(strings.TrimSuffix(filepath.Base(f), ".c"), func(t *testing.T) {
+					t.Parallel()
+					want, wantCode, ok := gccRun(t, f, model)
+					if !ok {
+						t.Skip("gcc cannot target this data model here")
+					}
+					got, gotCode, r, prog := ourRun(t, f, model)
+					if len(prog.Unsupported) > 0 {
+						mu.Lock()
+						rejected = append(rejected, prog.Unsupported[0].String())
+						mu.Unlock()
+						if strings.Contains(f, "fnptr") {
+							t.Skipf("known unsupported: %v", prog.Unsupported[0])
+						}
+						t.Errorf("unsupported construct: %v", prog.Unsupported[0])
+						return
+					}
+					if r.Status != interp.Exited && r.Status != interp.Aborted {
+						t.Errorf("interpreter stopped with %v at %s: %s", r.Status, r.Pos, r.Message)
+					}
+					if got != want {
+						t.Errorf("output differs:\n%s", diffLines(want, got))
+					}
+					if gotCode != wantCode {
+						t.Errorf("exit status: gcc %d, ours %d", wantCode, gotCode)
+					}
+					if !t.Failed() {
+						mu.Lock()
+						agree[model]++
+						mu.Unlock()
+					}
+				})
+			}
+		})
+	}
+	t.Logf("agree with gcc: LP64 %d, ILP32 %d of %d programs", agree[ir.LP64], agree[ir.ILP32], len(files))
+	for _, r := range rejected {
+		t.Logf("rejected: %s", r)
+	}
+}
+
+func diffLines(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, c string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			c = g[i]
+		}
+		if a != c {
+			b.WriteString("line " + strconv.Itoa(i+1) + ":\n  gcc:  " + a + "\n  ours: " + c + "\n")
+			if b.Len() > 2000 {
+				break
+			}
+		}
+	}
+	return b.String()
+}

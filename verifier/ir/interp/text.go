@@ -1,0 +1,455 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+)
+
+// ---------------------------------------------------------------------------
+// Expressions and instructions as C-like text
+
+// exprText renders e as C-like text.
+func exprText(e ir.Expr) string {
+	var b strings.Builder
+	writeExpr(&b, e, nil)
+	return b.String()
+}
+
+func needParen(e ir.Expr) bool {
+	switch e.(type) {
+	case *ir.Binary, *ir.Cond, *ir.Cast:
+		return true
+	}
+	return false
+}
+
+func writeSub(b *strings.Builder, e ir.Expr, idx func(ir.Expr) (string, bool)) {
+	if needParen(e) {
+		b.WriteByte('(')
+		writeExpr(b, e, idx)
+		b.WriteByte(')')
+		return
+	}
+	writeExpr(b, e, idx)
+}
+
+// writeExpr writes e; idx, when not nil, renders index expressions with
+// their current values (for a trace's lvalue).
+func writeExpr(b *strings.Builder, e ir.Expr, idx func(ir.Expr) (string, bool)) {
+	switch e := e.(type) {
+	case nil:
+		b.WriteString("<nil>")
+	case *ir.Const:
+		k := kindOf(e.T)
+		switch {
+		case k == kPtr && e.Bits == 0:
+			b.WriteString("NULL")
+		case k == kPtr:
+			b.WriteString("(" + e.T.String() + ")0x" + strconv.FormatUint(e.Bits, 16))
+		case isSignedKind(k):
+			b.WriteString(strconv.FormatInt(int64(canon(k, e.Bits)), 10))
+		default:
+			b.WriteString(strconv.FormatUint(e.Bits, 10))
+		}
+	case *ir.FloatConst:
+		s := strconv.FormatFloat(e.V, 'g', -1, 64)
+		if !strings.ContainsAny(s, ".eIN") {
+			s += ".0"
+		}
+		if e.T != nil && e.T.Bits == 32 {
+			s += "f"
+		}
+		b.WriteString(s)
+	case *ir.VarRef:
+		b.WriteString(srcName(e.V))
+	case *ir.Deref:
+		b.WriteByte('*')
+		writeSub(b, e.P, nil)
+	case *ir.Field:
+		name := "?"
+		if st, ok := e.X.Type().(*ir.StructType); ok && e.Index >= 0 && e.Index < len(st.Fields) {
+			name = st.Fields[e.Index].Name
+		}
+		if d, ok := e.X.(*ir.Deref); ok {
+			writeSub(b, d.P, nil)
+			b.WriteString("->")
+		} else {
+			writeSub(b, e.X, idx)
+			b.WriteByte('.')
+		}
+		b.WriteString(name)
+	case *ir.Index:
+		writeSub(b, e.X, idx)
+		b.WriteByte('[')
+		if s, ok := idxValue(idx, e.I); ok {
+			b.WriteString(s)
+		} else {
+			writeExpr(b, e.I, nil)
+		}
+		b.WriteByte(']')
+	case *ir.AddrOf:
+		b.WriteByte('&')
+		writeSub(b, e.X, nil)
+	case *ir.Unary:
+		b.WriteString(e.Op.String())
+		writeSub(b, e.X, nil)
+	case *ir.Binary:
+		writeSub(b, e.X, nil)
+		op := e.Op.String()
+		switch e.Op {
+		case ir.PtrAdd:
+			op = "+"
+		case ir.PtrSub:
+			op = "-"
+		}
+		b.WriteString(" " + op + " ")
+		writeSub(b, e.Y, nil)
+	case *ir.Cast:
+		b.WriteString("(" + typeText(e.T) + ")")
+		writeSub(b, e.X, nil)
+	case *ir.Cond:
+		writeSub(b, e.C, nil)
+		b.WriteString(" ? ")
+		writeSub(b, e.X, nil)
+		b.WriteString(" : ")
+		writeSub(b, e.Y, nil)
+	case *ir.Nondet:
+		b.WriteString(e.Name + "()")
+	default:
+		b.WriteString("<?>")
+	}
+}
+
+func idxValue(idx func(ir.Expr) (string, bool), e ir.Expr) (string, bool) {
+	if idx == nil {
+		return "", false
+	}
+	return idx(e)
+}
+
+func typeText(t ir.Type) string {
+	if t == nil {
+		return "?"
+	}
+	return t.String()
+}
+
+func instrText(in ir.Instr) string {
+	switch in := in.(type) {
+	case *ir.Decl:
+		return "decl " + typeText(in.V.Type) + " " + srcName(in.V)
+	case *ir.Dead:
+		return "dead " + srcName(in.V)
+	case *ir.Assign:
+		return exprText(in.Lhs) + " = " + exprText(in.Rhs)
+	case *ir.Assume:
+		return "assume(" + exprText(in.Cond) + ")"
+	case *ir.Assert:
+		return "assert(" + exprText(in.Cond) + ")"
+	case *ir.Call:
+		var b strings.Builder
+		if in.Result != nil {
+			b.WriteString(exprText(in.Result) + " = ")
+		}
+		switch {
+		case in.Builtin != ir.NotBuiltin:
+			b.WriteString(in.Builtin.String())
+		case in.Fn != nil:
+			b.WriteString(in.Fn.Name)
+		}
+		b.WriteByte('(')
+		for i, a := range in.Args {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeExpr(&b, a, nil)
+		}
+		b.WriteByte(')')
+		return b.String()
+	case *ir.Return:
+		if in.Value == nil {
+			return "return"
+		}
+		return "return " + exprText(in.Value)
+	case *ir.Goto:
+		if in.Cond == nil {
+			return "goto " + strconv.Itoa(in.Target)
+		}
+		return "if (" + exprText(in.Cond) + ") goto " + strconv.Itoa(in.Target)
+	case *ir.Skip:
+		return "skip"
+	case *ir.Unsupported:
+		return "unsupported " + in.Construct
+	}
+	return "?"
+}
+
+// ---------------------------------------------------------------------------
+// Values
+
+// renderVal renders a scalar by kind: integers in decimal, floats as %g,
+// pointers as &obj+off, NULL, or a hexadecimal invalid address.
+func (m *machine) renderVal(k skind, v val) string {
+	switch k {
+	case kI8, kI16, kI32, kI64:
+		return strconv.FormatInt(int64(v.bits), 10)
+	case kU8, kU16, kU32, kU64:
+		return strconv.FormatUint(v.bits, 10)
+	case kF32:
+		return fmtG(float64(f32(v)))
+	case kF64:
+		return fmtG(f64(v))
+	case kPtr:
+		if v.obj == nil {
+			if v.bits == 0 {
+				return "NULL"
+			}
+			return "0x" + strconv.FormatUint(v.bits, 16)
+		}
+		s := "&" + v.obj.name()
+		if off := int64(v.bits); off != 0 {
+			if off > 0 {
+				s += "+"
+			}
+			s += strconv.FormatInt(off, 10)
+		}
+		return s
+	}
+	return "?"
+}
+
+func fmtG(f float64) string {
+	sp := fmtSpec{prec: -1, conv: 'g'}
+	return string(fmtFloat(nil, &sp, f))
+}
+
+// renderMem renders the value of type t at (o, off) without faulting.
+func (m *machine) renderMem(t ir.Type, o *object, off int64) string {
+	if o == nil || off < 0 || off+t.Size() > int64(len(o.data)) {
+		return "?"
+	}
+	var b strings.Builder
+	m.writeMem(&b, t, o, off, 0)
+	return b.String()
+}
+
+func (m *machine) writeMem(b *strings.Builder, t ir.Type, o *object, off int64, depth int) {
+	if b.Len() > 512 {
+		b.WriteString("...")
+		return
+	}
+	switch t := t.(type) {
+	case *ir.StructType:
+		b.WriteByte('{')
+		for i, f := range t.Fields {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(f.Name + "=")
+			if depth > 4 {
+				b.WriteString("...")
+				continue
+			}
+			m.writeMem(b, f.Type, o, off+f.Offset, depth+1)
+		}
+		b.WriteByte('}')
+	case *ir.ArrayType:
+		b.WriteByte('{')
+		es := t.Elem.Size()
+		for i := int64(0); i < t.Len; i++ {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if i >= 16 || depth > 4 {
+				b.WriteString("...")
+				break
+			}
+			m.writeMem(b, t.Elem, o, off+i*es, depth+1)
+		}
+		b.WriteByte('}')
+	default:
+		k := kindOf(t)
+		n := kindBytes(k)
+		if k == kPtr {
+			n = m.pw
+		}
+		if n == 0 || k == kI128 || off+n > int64(len(o.data)) {
+			b.WriteString("?")
+			return
+		}
+		var v val
+		if k == kPtr {
+			v = m.peekPtr(o, off)
+		} else {
+			v = m.valFromBytes(k, o.data[off:off+n])
+		}
+		b.WriteString(m.renderVal(k, v))
+	}
+}
+
+// peekPtr reads a pointer without access checks.
+func (m *machine) peekPtr(o *object, off int64) val {
+	if f, ok := m.getFrag(o, off); ok {
+		return val{bits: uint64(f.off), obj: f.obj}
+	}
+	var a uint64
+	if m.pw == 4 {
+		a = uint64(le.Uint32(o.data[off:]))
+	} else {
+		a = le.Uint64(o.data[off:])
+	}
+	return m.ptrFromAddr(a)
+}
+
+// ---------------------------------------------------------------------------
+// Trace
+
+func lhsOf(in ir.Instr) ir.Expr {
+	switch in := in.(type) {
+	case *ir.Assign:
+		return in.Lhs
+	case *ir.Call:
+		return in.Result
+	}
+	return nil
+}
+
+// tracePre records the step of in before it executes.
+func (m *machine) tracePre(in *cinstr) {
+	m.tix = -1
+	switch in.op {
+	case opJump, opGoto, opSkip, opDead, opUnsupported, opBad:
+		return
+	}
+	if in.ttext == "" {
+		in.ttext = instrText(in.src)
+	}
+	st := Step{Func: m.fr.fn.f.Name, Pos: in.pos, Text: in.ttext}
+	m.traceLoc = loc{}
+	switch in.op {
+	case opDecl:
+		st.Lhs = srcName(in.v)
+	case opAssignReg, opAssignGReg, opAssignMem, opAssignAgg, opCall, opBuiltin, opCallUndef:
+		if e := lhsOf(in.src); e != nil {
+			st.Lhs = m.lhsText(e)
+			if in.dst.kind == vlMem || in.dst.kind == dAgg {
+				m.safe(func() { m.traceLoc = in.dst.lv(m) })
+			}
+		}
+	}
+	m.trace = append(m.trace, st)
+	m.tix = len(m.trace) - 1
+}
+
+// tracePost completes the step of an assignment or declaration.
+func (m *machine) tracePost(in *cinstr) {
+	if m.tix < 0 {
+		return
+	}
+	st := &m.trace[m.tix]
+	switch in.op {
+	case opAssignReg, opAssignGReg, opAssignMem, opAssignAgg:
+		st.Value = m.renderDest(&in.dst, m.destValue(&in.dst), nil)
+	case opDecl:
+		switch in.vl.kind {
+		case vlReg:
+			st.Value = m.renderVal(kindOf(in.v.Type), m.fr.regs[in.vl.idx])
+		case vlMem:
+			st.Value = m.renderMem(in.v.Type, &m.fr.objs[in.vl.idx], 0)
+		}
+	}
+}
+
+// destValue reads back the scalar just assigned to d (at m.traceLoc for
+// memory).
+func (m *machine) destValue(d *dest) val {
+	switch d.kind {
+	case vlReg:
+		return m.fr.regs[d.reg]
+	case vlGReg:
+		return m.gregs[d.reg]
+	case vlMem:
+		var v val
+		m.safe(func() { v = m.load(d.k, m.traceLoc.obj, m.traceLoc.off) })
+		return v
+	}
+	return val{}
+}
+
+func (m *machine) renderDest(d *dest, v val, agg *object) string {
+	if d.kind == dAgg {
+		l := m.traceLoc
+		return m.renderMem(d.t, l.obj, l.off)
+	}
+	return m.renderVal(d.k, v)
+}
+
+func (m *machine) renderRet(f *ir.Function, v val, agg *object) string {
+	if f.Type == nil || f.Type.Result == nil {
+		return ""
+	}
+	t := f.Type.Result
+	if agg != nil {
+		return m.renderMem(t, agg, 0)
+	}
+	switch k := kindOf(t); k {
+	case kVoid, kNone, kAgg, kI128:
+		return ""
+	default:
+		return m.renderVal(k, v)
+	}
+}
+
+func (m *machine) traceCond(ok bool) {
+	if m.tix >= 0 {
+		if ok {
+			m.trace[m.tix].Value = "true"
+		} else {
+			m.trace[m.tix].Value = "false"
+		}
+	}
+}
+
+// lhsText renders an lvalue with the current values of its indices.
+func (m *machine) lhsText(e ir.Expr) string {
+	var b strings.Builder
+	writeExpr(&b, e, func(i ir.Expr) (string, bool) {
+		if _, ok := i.(*ir.Const); ok {
+			return "", false
+		}
+		k := kindOf(i.Type())
+		if !isIntKind(k) {
+			return "", false
+		}
+		var s string
+		ok := m.safe(func() {
+			if m.idxCache == nil {
+				m.idxCache = map[ir.Expr]evalFn{}
+			}
+			f := m.idxCache[i]
+			if f == nil {
+				f = m.compileExpr(m.fr.fn, i)
+				m.idxCache[i] = f
+			}
+			s = m.renderVal(k, f(m))
+		})
+		return s, ok
+	})
+	return b.String()
+}
+
+// safe runs f, reporting whether it completed without a fault.
+func (m *machine) safe(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isFault := r.(*faultErr); !isFault {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
