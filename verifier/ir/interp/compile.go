@@ -393,7 +393,7 @@ type cinstr struct {
 	text   string // Decl: the input's reason; CallUndef: the callee; Unsupported: the construct; Bad: the message
 	// hasInit: a Decl whose initialiser follows consumes no input.
 	hasInit bool
-	ttext  string // for traces, computed on first use
+	ttext   string // for traces, computed on first use
 }
 
 type argc struct {
