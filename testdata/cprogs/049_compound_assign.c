@@ -1,0 +1,50 @@
+#include <stdio.h>
+
+int main(void) {
+    int x = 10;
+    x += 5; printf("+= %d\n", x);
+    x -= 3; printf("-= %d\n", x);
+    x *= 4; printf("*= %d\n", x);
+    x /= 5; printf("/= %d\n", x);
+    x %= 4; printf("%%= %d\n", x);
+    x <<= 6; printf("<<= %d\n", x);
+    x >>= 2; printf(">>= %d\n", x);
+    x &= 0x1C; printf("&= %d\n", x);
+    x |= 0x41; printf("|= %d\n", x);
+    x ^= 0xFF; printf("^= %d\n", x);
+    double d = 1.0;
+    d += 0.5; d *= 3; d -= 1; d /= 2;
+    printf("d=%f\n", d);
+    int arr[4] = {1, 2, 3, 4};
+    int i = 0;
+    arr[i++] += 10;
+    printf("arr0=%d i=%d\n", arr[0], i);
+    arr[i] *= arr[i + 1];
+    printf("arr1=%d\n", arr[1]);
+    struct { int a; long b; } s = {3, 4};
+    s.a -= 10; s.b <<= 3;
+    printf("s=%d %ld\n", s.a, s.b);
+    int *p = &arr[3];
+    *p %= 3;
+    printf("arr3=%d\n", arr[3]);
+    int y = 7;
+    int z = (y += 3) * 2;
+    printf("y=%d z=%d\n", y, z);
+    int a, b, c;
+    a = b = c = 5;
+    a += b -= c *= 2;
+    printf("a=%d b=%d c=%d\n", a, b, c);
+    unsigned u = 5;
+    u -= 10;
+    printf("u=%u\n", u);
+    long long ll = 1;
+    for (int k = 0; k < 5; k++) ll *= 100;
+    printf("ll=%lld\n", ll);
+    float f = 10;
+    f /= 4;
+    printf("f=%f\n", f);
+    int q = 7;
+    q *= 2.5;
+    printf("q*=2.5 -> %d\n", q);
+    return 32;
+}
