@@ -1,0 +1,89 @@
+package diffscope
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testRepo is a throwaway git repository in a temporary directory.
+type testRepo struct {
+	t   *testing.T
+	dir string
+}
+
+func hermeticGitEnv() []string {
+	return append(os.Environ(),
+		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_DATE=2024-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2024-01-01T00:00:00Z")
+}
+
+func newTestRepo(t *testing.T) *testRepo {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	r := &testRepo{t: t, dir: t.TempDir()}
+	r.git("init", "-q", "-b", "main")
+	return r
+}
+
+func (r *testRepo) git(args ...string) string {
+	r.t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t",
+		"-c", "commit.gpgsign=false", "-c", "protocol.file.allow=always"}, args...)...)
+	cmd.Dir = r.dir
+	cmd.Env = hermeticGitEnv()
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		r.t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// write sets files (path -> content); an empty content "\x00delete" removes the file.
+func (r *testRepo) write(files map[string]string) {
+	r.t.Helper()
+	for name, content := range files {
+		p := filepath.Join(r.dir, filepath.FromSlash(name))
+		if content == deleteFile {
+			if err := os.Remove(p); err != nil {
+				r.t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			r.t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			r.t.Fatal(err)
+		}
+	}
+}
+
+const deleteFile = "\x00delete"
+
+// commit stages everything and commits, returning the commit id.
+func (r *testRepo) commit(msg string) string {
+	r.t.Helper()
+	r.git("add", "-A")
+	r.git("commit", "-q", "--allow-empty", "-m", msg)
+	return r.git("rev-parse", "HEAD")
+}
+
+func (r *testRepo) compute(opts Options) (*Result, error) {
+	opts.RepoDir = r.dir
+	return Compute(context.Background(), opts)
+}
+
+func (r *testRepo) text(res *Result) string {
+	r.t.Helper()
+	var b strings.Builder
+	if err := WriteText(&b, res); err != nil {
+		r.t.Fatal(err)
+	}
+	return b.String()
+}

@@ -1,0 +1,4 @@
+int dead_code(void)
+{
+	return 42;
+}
