@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -42,6 +43,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.DurationVar(&vf.timeout, "timeout", 30*time.Second, "time budget for the whole verification")
 	fs.StringVar(&vf.entry, "function", "main", "entry function")
 	fs.StringVar(&vf.format, "format", "text", "output: text | json")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for performance bug reports)")
 	if err := parseFlags(fs, args); err != nil {
 		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
 		return exitUsage
@@ -70,6 +72,16 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
 		return exitUsage
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
+			return exitUsage
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
 	}
 	ctx, cancel := context.WithTimeout(ctx, vf.timeout)
 	defer cancel()

@@ -1,0 +1,8 @@
+// expect: unknown
+void reach_error(void);
+static int twice(int x) { return 2 * x; }
+int main(void) {
+  int (*f)(int) = twice;
+  if (f(2) != 4) reach_error();
+  return 0;
+}

@@ -1,0 +1,177 @@
+package engine_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/result"
+	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/smt/z3"
+)
+
+// expectation is read from a test program's leading comments:
+//
+//	// expect: safe|unsafe|bounded|unknown
+//	// expect-line: N        (the violated property's line)
+//	// expect-value: x = 5   (a step of the trace writes this value)
+type expectation struct {
+	verdict result.Verdict
+	line    int
+	values  []string
+}
+
+func readExpect(t *testing.T, path string) expectation {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var e expectation
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if !strings.HasPrefix(line, "// expect") {
+			break
+		}
+		key, val, _ := strings.Cut(strings.TrimPrefix(line, "// "), ":")
+		val = strings.TrimSpace(val)
+		switch key {
+		case "expect":
+			e.verdict = result.Verdict(val)
+		case "expect-line":
+			e.line, _ = strconv.Atoi(val)
+		case "expect-value":
+			e.values = append(e.values, val)
+		}
+	}
+	if e.verdict == "" {
+		t.Fatalf("%s: no // expect: line", path)
+	}
+	return e
+}
+
+func solver() (smt.Solver, error) { return z3.New(z3.Options{}) }
+
+func load(t *testing.T, path string, model ir.DataModel) *ir.Program {
+	t.Helper()
+	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: model}, path)
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	if err := ir.CheckProgram(prog.IR); err != nil {
+		t.Fatalf("sanity: %v", err)
+	}
+	return prog.IR
+}
+
+// TestVerdicts runs every program of testdata/verify through incremental
+// BMC and checks the verdict, the violated line and trace values.
+func TestVerdicts(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/verify/*.c")
+	if len(files) < 20 {
+		t.Fatalf("only %d test programs", len(files))
+	}
+	for _, f := range files {
+		f := f
+		t.Run(strings.TrimSuffix(filepath.Base(f), ".c"), func(t *testing.T) {
+			t.Parallel()
+			want := readExpect(t, f)
+			p := load(t, f, ir.LP64)
+			maxK := 64
+			if want.verdict == result.Bounded {
+				maxK = 6
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			r := engine.Verify(ctx, p, engine.Options{Engine: "incremental", MaxK: maxK, Solver: solver})
+			if r.Verdict != want.verdict {
+				t.Fatalf("verdict %s (%s), want %s", r.Verdict, r.Reason, want.verdict)
+			}
+			if want.verdict != result.Unsafe {
+				if r.Violated() != nil {
+					t.Errorf("a %s result lists a violated property", r.Verdict)
+				}
+				return
+			}
+			v := r.Violated()
+			if v == nil || v.Trace == nil || !v.Trace.Replayed {
+				t.Fatalf("unsafe without a replayed trace: %+v", v)
+			}
+			if want.line != 0 && v.Location.Line != want.line {
+				t.Errorf("violation at line %d, want %d", v.Location.Line, want.line)
+			}
+			last := v.Trace.Steps[len(v.Trace.Steps)-1]
+			if last.Location.Line != v.Location.Line {
+				t.Errorf("trace ends at line %d, the violation is at %d", last.Location.Line, v.Location.Line)
+			}
+			for _, val := range want.values {
+				lhs, value, _ := strings.Cut(val, " = ")
+				found := false
+				for _, st := range v.Trace.Steps {
+					if st.Lhs == lhs && st.Value == value {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("no step writes %s = %s; trace: %+v", lhs, value, v.Trace.Steps)
+				}
+			}
+		})
+	}
+}
+
+// TestBMCBound: plain BMC with a bound too small to reach a deep bug says
+// bounded, and with a large enough one finds it.
+func TestBMCBound(t *testing.T) {
+	p := load(t, "../../testdata/verify/unbounded_loop.c", ir.LP64)
+	r := engine.BMC(context.Background(), p, 3, engine.Options{Solver: solver})
+	if r.Verdict != result.Bounded || r.K != 3 {
+		t.Fatalf("got %s k=%d (%s), want bounded(3)", r.Verdict, r.K, r.Reason)
+	}
+	p = load(t, "../../testdata/verify/recursion.c", ir.LP64)
+	r = engine.BMC(context.Background(), p, 3, engine.Options{Solver: solver})
+	if r.Verdict != result.Bounded {
+		t.Fatalf("recursion at depth 3: got %s (%s), want bounded", r.Verdict, r.Reason)
+	}
+	r = engine.BMC(context.Background(), p, 6, engine.Options{Solver: solver})
+	if r.Verdict != result.Unsafe {
+		t.Fatalf("recursion at depth 6: got %s (%s), want unsafe", r.Verdict, r.Reason)
+	}
+}
+
+// TestTimeout: a budget that runs out gives the best partial answer fast.
+func TestTimeout(t *testing.T) {
+	p := load(t, "../../testdata/verify/unbounded_loop.c", ir.LP64)
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r := engine.Verify(ctx, p, engine.Options{Solver: solver})
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("took %s past a 1.5 s budget", el)
+	}
+	if r.Verdict != result.Bounded && r.Verdict != result.Unknown {
+		t.Fatalf("got %s, want bounded or unknown", r.Verdict)
+	}
+}
+
+// TestILP32: the same source differs between data models.
+func TestILP32(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "m.c")
+	os.WriteFile(src, []byte("void reach_error(void);\nint main(void) { if (sizeof(long) == 8) reach_error(); return 0; }\n"), 0o644)
+	for model, want := range map[ir.DataModel]result.Verdict{ir.LP64: result.Unsafe, ir.ILP32: result.Safe} {
+		r := engine.Verify(context.Background(), load(t, src, model), engine.Options{Solver: solver})
+		if r.Verdict != want {
+			t.Errorf("%s: got %s (%s), want %s", model, r.Verdict, r.Reason, want)
+		}
+	}
+}

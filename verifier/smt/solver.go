@@ -1,0 +1,66 @@
+package smt
+
+import (
+	"context"
+	"fmt"
+)
+
+// Result is the outcome of a satisfiability check.
+type Result int
+
+// The results. The zero Result is Unknown, so a forgotten assignment never
+// reads as a proof.
+const (
+	Unknown Result = iota
+	Sat
+	Unsat
+)
+
+func (r Result) String() string {
+	switch r {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	case Unknown:
+		return "unknown"
+	}
+	return fmt.Sprintf("Result(%d)", int(r))
+}
+
+// Reasons for Unknown that every backend reports the same way.
+const (
+	ReasonTimeout    = "timeout"  // the context's deadline (or a solver budget) ran out
+	ReasonCanceled   = "canceled" // the context was canceled
+	ReasonIncomplete = "incomplete"
+)
+
+// Solver is an incremental SMT solver over terms of this package. It is
+// kept small so that other backends can be added.
+type Solver interface {
+	// Assert adds a Boolean term to the current scope.
+	Assert(t *Term) error
+	// Push opens a scope.
+	Push() error
+	// Pop closes the n innermost scopes, dropping their assertions.
+	Pop(n int) error
+	// Check decides the conjunction of the assertions and the assumptions.
+	// It honours ctx's deadline and cancellation: a running check stops
+	// promptly and returns Unknown.
+	Check(ctx context.Context, assumptions ...*Term) (Result, error)
+	// ReasonUnknown explains the last Unknown result: ReasonTimeout,
+	// ReasonCanceled, ReasonIncomplete, or the solver's own text.
+	ReasonUnknown() string
+	// Model returns the model of the last Sat check. It is valid until the
+	// next Assert, Push, Pop, Check or Close.
+	Model() (Model, error)
+	// Close releases the solver; it must be called.
+	Close() error
+}
+
+// Model is a satisfying assignment.
+type Model interface {
+	// Eval evaluates t with model completion: every term gets a concrete
+	// Value, variables the model does not mention included.
+	Eval(t *Term) (Value, error)
+}

@@ -1,0 +1,36 @@
+// Package z3 implements smt.Solver on Debian's libz3 (4.8.12) through its C
+// API. It is the only package of prbmc that uses cgo; everything else
+// speaks package smt.
+//
+// Design, and the libz3 behaviour it is built around:
+//
+//   - One Z3 context per Solver, created with Z3_mk_context_rc. Every
+//     object we hold (ASTs, sorts, models, interpretations) is reference
+//     counted by hand; the translation cache is scoped like the solver, so
+//     what was translated inside a Push is released by the matching Pop, and
+//     Close releases the rest and deletes the context. No finalizers: they
+//     would run on another goroutine, and a context must not be used from
+//     two goroutines at once.
+//   - An error handler that does nothing replaces Z3's default one (which
+//     prints and calls exit). Every call is checked with Z3_get_error_code
+//     and failures become Go errors.
+//   - Each term becomes one Z3 node in a single cgo call (z3helpers.c), which
+//     also takes the reference: Z3 keeps a fresh node alive only until the
+//     next call that returns one.
+//   - Check budgets time with the solver's timeout parameter, taken from the
+//     context's deadline (or Options.Timeout), and stops on cancellation
+//     with Z3_interrupt from a watcher goroutine. Z3_interrupt cancels the
+//     whole context until the next check, and one sent just before a check
+//     starts is lost; so interrupts are sent only while a check runs,
+//     repeated until it returns, and an interrupted check is followed by a
+//     check of an empty auxiliary solver that clears the cancellation.
+//   - Models are decoded into smt.Value: Z3 prints bit-vector numerals as
+//     unsigned decimals; FP values are read as IEEE bit patterns through
+//     fp.to_ieee_bv (NaN as smt.CanonicalNaN); arrays from store chains,
+//     constant arrays, as-array interpretations or ite-chain lambdas.
+//
+// A Solver is used from one goroutine. Memory: besides what the Solver
+// holds, libz3 itself keeps a little memory for every check that meets new
+// values (about 0.5 KB a check here); a very long incremental run may want a
+// fresh Solver now and then.
+package z3

@@ -1,0 +1,392 @@
+package z3
+
+/*
+#include "z3helpers.h"
+*/
+import "C"
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"time"
+	"unsafe"
+
+	"github.com/prbmc/prbmc/verifier/smt"
+)
+
+// Options configure a Solver.
+type Options struct {
+	// Logic selects Z3's solver for an SMT-LIB logic such as "QF_AUFBV";
+	// empty means Z3's general solver, which handles every op of package
+	// smt (mixing arrays, bit-vectors and floating point).
+	Logic string
+	// Seed is Z3's random seed. It is always set (0 by default) so that runs
+	// are reproducible.
+	Seed uint32
+	// Timeout bounds every Check in addition to the context's deadline;
+	// zero means no bound of its own.
+	Timeout time.Duration
+}
+
+// Solver is an smt.Solver backed by one Z3 context. A Solver must be used
+// from one goroutine at a time; only the interrupt that Check sends when its
+// context ends comes from another goroutine, which Z3 supports.
+//
+// Memory: Z3 runs in reference-counting mode. Every AST, sort, model and
+// params object the Solver holds is counted; translated terms are cached
+// per scope and released when their scope is popped, the rest on Close. No
+// finalizers are used (they would run on another goroutine, and Z3 contexts
+// are not thread-safe): Close must be called.
+type Solver struct {
+	c    C.Z3_context
+	s    C.Z3_solver
+	opts Options
+
+	tr translator
+
+	scopes  int
+	last    smt.Result
+	reason  string
+	model   *Model
+	gen     uint64 // bumped whenever the model becomes invalid
+	timeout uint32 // the timeout param currently set, in ms
+	closed  bool
+
+	aux                   C.Z3_solver // always empty; see clearCancel
+	imu                   sync.Mutex  // guards checking and interrupted
+	checking, interrupted bool
+}
+
+var _ smt.Solver = (*Solver)(nil)
+
+// New creates a Solver with its own Z3 context.
+func New(opts Options) (*Solver, error) {
+	c := C.prbmc_mk_context()
+	if c == nil {
+		return nil, errors.New("z3: cannot create a context")
+	}
+	var logic *C.char
+	if opts.Logic != "" {
+		logic = C.CString(opts.Logic)
+		defer C.free(unsafe.Pointer(logic))
+	}
+	s := C.prbmc_mk_solver(c, logic)
+	if s == nil {
+		err := mustErr(c, "creating solver for logic "+fmt.Sprintf("%q", opts.Logic))
+		C.Z3_del_context(c)
+		return nil, err
+	}
+	aux := C.Z3_mk_simple_solver(c)
+	if aux != nil {
+		C.Z3_solver_inc_ref(c, aux)
+	}
+	if aux == nil || z3Error(c, "aux") != nil {
+		err := mustErr(c, "creating auxiliary solver")
+		C.Z3_solver_dec_ref(c, s)
+		C.Z3_del_context(c)
+		return nil, err
+	}
+	sv := &Solver{c: c, s: s, aux: aux, opts: opts, timeout: math.MaxUint32}
+	sv.tr.init(c)
+	if err := sv.setParam("random_seed", uint32(opts.Seed)); err != nil {
+		sv.Close()
+		return nil, err
+	}
+	return sv, nil
+}
+
+func (s *Solver) setParam(name string, v uint32) error {
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	if C.prbmc_set_uint_param(s.c, s.s, cname, C.unsigned(v)) == 0 {
+		return mustErr(s.c, "setting solver parameter "+name)
+	}
+	return nil
+}
+
+var errClosed = errors.New("z3: solver is closed")
+
+// invalidate drops the model: it is only valid until the solver changes.
+func (s *Solver) invalidate() {
+	s.gen++
+	if s.model != nil {
+		C.Z3_model_dec_ref(s.c, s.model.m)
+		s.tr.owned--
+		s.model = nil
+	}
+	s.last = smt.Unknown
+}
+
+// Assert adds a Boolean term to the current scope.
+func (s *Solver) Assert(t *smt.Term) error {
+	if s.closed {
+		return errClosed
+	}
+	if !t.Sort().IsBool() {
+		return fmt.Errorf("z3: assert of a %s term", t.Sort())
+	}
+	s.invalidate()
+	a, err := s.tr.translate(t)
+	if err != nil {
+		return fmt.Errorf("z3: assert: %w", err)
+	}
+	C.Z3_solver_assert(s.c, s.s, a)
+	return z3Error(s.c, "assert")
+}
+
+// Push opens a scope.
+func (s *Solver) Push() error {
+	if s.closed {
+		return errClosed
+	}
+	s.invalidate()
+	C.Z3_solver_push(s.c, s.s)
+	if err := z3Error(s.c, "push"); err != nil {
+		return err
+	}
+	s.scopes++
+	s.tr.push()
+	return nil
+}
+
+// Pop closes the n innermost scopes and releases what was translated in
+// them.
+func (s *Solver) Pop(n int) error {
+	if s.closed {
+		return errClosed
+	}
+	if n < 0 || n > s.scopes {
+		return fmt.Errorf("z3: pop %d with %d scopes open", n, s.scopes)
+	}
+	if n == 0 {
+		return nil
+	}
+	s.invalidate()
+	C.Z3_solver_pop(s.c, s.s, C.unsigned(n))
+	if err := z3Error(s.c, "pop"); err != nil {
+		return err
+	}
+	s.scopes -= n
+	s.tr.pop(n)
+	return nil
+}
+
+// Scopes is the number of open scopes.
+func (s *Solver) Scopes() int { return s.scopes }
+
+// Check decides the assertions together with the assumptions (Boolean
+// terms, valid for this check only).
+//
+// The time budget is the earlier of ctx's deadline and Options.Timeout,
+// given to Z3 as its timeout parameter; that is the primary budget.
+// Cancellation (and a deadline Z3 overlooks) is the job of Z3_interrupt,
+// sent by a watcher goroutine (see watch). After an Unknown the solver is
+// as usable as before.
+func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Result, error) {
+	if s.closed {
+		return smt.Unknown, errClosed
+	}
+	s.invalidate()
+	s.reason = ""
+	if err := ctx.Err(); err != nil {
+		s.reason = reasonOf(err)
+		return smt.Unknown, nil
+	}
+	as := make([]C.Z3_ast, len(assumptions))
+	for i, a := range assumptions {
+		if !a.Sort().IsBool() {
+			return smt.Unknown, fmt.Errorf("z3: assumption of sort %s", a.Sort())
+		}
+		z, err := s.tr.translate(a)
+		if err != nil {
+			return smt.Unknown, fmt.Errorf("z3: assumption: %w", err)
+		}
+		as[i] = z
+	}
+
+	budget := s.opts.Timeout
+	if dl, ok := ctx.Deadline(); ok {
+		rem := time.Until(dl)
+		if rem <= 0 {
+			s.reason = smt.ReasonTimeout
+			return smt.Unknown, nil
+		}
+		if budget == 0 || rem < budget {
+			budget = rem
+		}
+	}
+	ms := uint32(math.MaxUint32) // Z3's "no timeout"
+	if budget > 0 {
+		ms = uint32(min((budget+time.Millisecond-1)/time.Millisecond, math.MaxUint32-1))
+	}
+	if ms != s.timeout {
+		if err := s.setParam("timeout", ms); err != nil {
+			return smt.Unknown, err
+		}
+		s.timeout = ms
+	}
+
+	var ptr *C.Z3_ast
+	if len(as) > 0 {
+		ptr = (*C.Z3_ast)(unsafe.Pointer(&as[0]))
+	}
+	stop := s.watch(ctx)
+	start := time.Now()
+	r := C.Z3_solver_check_assumptions(s.c, s.s, C.unsigned(len(as)), ptr)
+	elapsed := time.Since(start)
+	interrupted := stop()
+	if err := z3Error(s.c, "check"); err != nil {
+		return smt.Unknown, err
+	}
+	if interrupted || r == C.Z3_L_UNDEF {
+		s.clearCancel()
+	}
+	switch r {
+	case C.Z3_L_TRUE:
+		s.last = smt.Sat
+	case C.Z3_L_FALSE:
+		s.last = smt.Unsat
+	default:
+		s.last = smt.Unknown
+		s.reason = s.unknownReason(ctx, budget, elapsed)
+	}
+	return s.last, nil
+}
+
+// watch interrupts the running check when ctx ends and returns a function
+// that stops watching and reports whether an interrupt was sent.
+//
+// Z3_interrupt cancels the whole context, and the cancellation outlives the
+// check: until the next check, push fails with "canceled". A check clears
+// it when it starts, which is also why an interrupt sent just before the
+// check gets under way is lost. Hence: interrupts are only sent while the
+// check runs (under imu), they are repeated until it returns, and after an
+// interrupted check clearCancel wipes what is left.
+func (s *Solver) watch(ctx context.Context) (stop func() bool) {
+	s.imu.Lock()
+	s.checking, s.interrupted = true, false
+	s.imu.Unlock()
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	if ctx.Done() != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+			}
+			tick := time.NewTicker(5 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				s.imu.Lock()
+				if s.checking {
+					C.Z3_interrupt(s.c)
+					s.interrupted = true
+				}
+				s.imu.Unlock()
+				select {
+				case <-done:
+					return
+				case <-tick.C:
+				}
+			}
+		}()
+	}
+	return func() bool {
+		s.imu.Lock()
+		s.checking = false
+		sent := s.interrupted
+		s.imu.Unlock()
+		close(done)
+		wg.Wait()
+		return sent
+	}
+}
+
+// clearCancel resets the context's cancellation by checking the empty
+// auxiliary solver, which takes microseconds.
+func (s *Solver) clearCancel() {
+	C.Z3_solver_check(s.c, s.aux)
+}
+
+func reasonOf(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return smt.ReasonTimeout
+	}
+	return smt.ReasonCanceled
+}
+
+// unknownReason normalises Z3's explanation: Z3 says "canceled" both for its
+// own timeout and for an interrupt, so the context and the budget decide.
+func (s *Solver) unknownReason(ctx context.Context, budget, elapsed time.Duration) string {
+	z := C.GoString(C.Z3_solver_get_reason_unknown(s.c, s.s))
+	if err := ctx.Err(); err != nil {
+		return reasonOf(err)
+	}
+	switch {
+	case z == "canceled" || z == "timeout" || strings.Contains(z, "timeout"):
+		if budget > 0 && elapsed >= budget*9/10 {
+			return smt.ReasonTimeout
+		}
+		return smt.ReasonCanceled
+	case strings.Contains(z, "incomplete"):
+		return smt.ReasonIncomplete
+	case z == "":
+		return "unknown"
+	}
+	return z
+}
+
+// ReasonUnknown explains the last Unknown result.
+func (s *Solver) ReasonUnknown() string { return s.reason }
+
+// Model returns the model of the last Sat check.
+func (s *Solver) Model() (smt.Model, error) {
+	if s.closed {
+		return nil, errClosed
+	}
+	if s.last != smt.Sat {
+		return nil, errors.New("z3: no model: the last check was not sat")
+	}
+	if s.model == nil {
+		m := C.Z3_solver_get_model(s.c, s.s)
+		if m == nil {
+			return nil, mustErr(s.c, "get model")
+		}
+		C.Z3_model_inc_ref(s.c, m)
+		s.tr.owned++
+		s.model = &Model{s: s, m: m, gen: s.gen}
+	}
+	return s.model, nil
+}
+
+// Close releases every Z3 object of the solver and its context. It is safe
+// to call more than once.
+func (s *Solver) Close() error {
+	if s.closed {
+		return nil
+	}
+	s.invalidate()
+	s.tr.release()
+	C.Z3_solver_dec_ref(s.c, s.s)
+	C.Z3_solver_dec_ref(s.c, s.aux)
+	C.Z3_del_context(s.c)
+	s.closed = true
+	return nil
+}
+
+// liveRefs counts the references the solver's caches hold, and ownedRefs
+// all references it holds; when no model is held they must be equal (for
+// leak tests).
+func (s *Solver) liveRefs() int  { return len(s.tr.memo) + len(s.tr.sorts) }
+func (s *Solver) ownedRefs() int { return s.tr.owned }
+
+// interruptIdle calls Z3_interrupt outside any check, which the Solver
+// itself never does; tests use it to show what clearCancel repairs.
+func (s *Solver) interruptIdle() { C.Z3_interrupt(s.c) }
