@@ -220,6 +220,50 @@ func (fl *fnLower) lowerBody(def *cc.FunctionDefinition) {
 	}
 	fl.compound(def.CompoundStatement, false)
 	fl.finish()
+	annotateAllocs(f)
+}
+
+// annotateAllocs records, on each malloc-like call, the type of what the
+// program stores in the block: the pointee of the pointer its result is
+// converted to right after (p = (T *)malloc(n)), or of the variable it is
+// stored in. Engines use it to lay out the block; it changes no meaning.
+func annotateAllocs(f *ir.Function) {
+	for i, in := range f.Body {
+		c, ok := in.(*ir.Call)
+		if !ok || c.Result == nil || (c.Builtin != ir.BMalloc && c.Builtin != ir.BCalloc && c.Builtin != ir.BAlloca) {
+			continue
+		}
+		if pt, ok := c.Result.Type().(*ir.PointerType); ok && (ir.IsScalar(pt.Elem) || isAggregate(pt.Elem)) {
+			c.AllocType = pt.Elem
+			continue
+		}
+		res, ok := c.Result.(*ir.VarRef)
+		if !ok {
+			continue
+		}
+		for j := i + 1; j < len(f.Body) && j <= i+3; j++ {
+			a, ok := f.Body[j].(*ir.Assign)
+			if !ok {
+				continue
+			}
+			if cast, ok := a.Rhs.(*ir.Cast); ok {
+				if v, ok := cast.X.(*ir.VarRef); ok && v.V == res.V {
+					if pt, ok := cast.T.(*ir.PointerType); ok && (ir.IsScalar(pt.Elem) || isAggregate(pt.Elem)) {
+						c.AllocType = pt.Elem
+					}
+					break
+				}
+			}
+		}
+	}
+}
+
+func isAggregate(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.StructType, *ir.ArrayType:
+		return true
+	}
+	return false
 }
 
 // collectParams maps parameter names to their declarators, which is how

@@ -178,7 +178,7 @@ func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s smt.Solver, k
 			viols = append(viols, c.Violation)
 		}
 		var hit []*symex.Check
-		var vals []smt.Value
+		var vals []inputValue
 		var readErr error
 		res, err := check(ctx, s, b.Or(viols...), r, func(m smt.Model) {
 			hit, readErr = violatedChecks(m, pending)

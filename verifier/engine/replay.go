@@ -17,8 +17,8 @@ import (
 // modelInputs turns a model into the concrete execution's nondeterministic
 // values: the equation's inputs whose guards hold, in walk order (which is
 // the execution's order, see package symex).
-func modelInputs(eq *symex.Equation, m smt.Model) ([]smt.Value, error) {
-	var vals []smt.Value
+func modelInputs(eq *symex.Equation, m smt.Model) ([]inputValue, error) {
+	var vals []inputValue
 	for _, in := range eq.Inputs {
 		g, err := m.Eval(in.Guard)
 		if err != nil {
@@ -31,15 +31,21 @@ func modelInputs(eq *symex.Equation, m smt.Model) ([]smt.Value, error) {
 		if err != nil {
 			return nil, fmt.Errorf("evaluate input: %w", err)
 		}
-		vals = append(vals, v)
+		vals = append(vals, inputValue{v: v, cell: in.Cell})
 	}
 	return vals, nil
+}
+
+// inputValue is a model value; arrays have cells of cell bytes.
+type inputValue struct {
+	v    smt.Value
+	cell int
 }
 
 // valueSource feeds model values to the interpreter, converting each to
 // the bytes the interpreter asks for.
 type valueSource struct {
-	vals []smt.Value
+	vals []inputValue
 	next int
 }
 
@@ -49,10 +55,10 @@ func (s *valueSource) Next(t ir.Type, why string, pos ir.Pos) ([]byte, error) {
 	}
 	v := s.vals[s.next]
 	s.next++
-	return valueBytes(v, t.Size())
+	return valueBytes(v.v, v.cell, t.Size())
 }
 
-func valueBytes(v smt.Value, n int64) ([]byte, error) {
+func valueBytes(v smt.Value, cell int, n int64) ([]byte, error) {
 	out := make([]byte, n)
 	srt := v.Sort()
 	switch {
@@ -72,16 +78,31 @@ func valueBytes(v smt.Value, n int64) ([]byte, error) {
 			out[i] = b
 		}
 	case srt.IsArray():
+		if cell < 1 {
+			cell = 1
+		}
 		a := v.Array()
-		def := byte(a.Default.Uint64())
-		for i := range out {
-			out[i] = def
+		put := func(idx uint64, val smt.Value) {
+			bits := val.BitVec()
+			for j := 0; j < cell; j++ {
+				at := idx*uint64(cell) + uint64(j)
+				if at >= uint64(n) {
+					return
+				}
+				var b byte
+				for k := 0; k < 8; k++ {
+					if bits.Bit(8*j + k) {
+						b |= 1 << uint(k)
+					}
+				}
+				out[at] = b
+			}
+		}
+		for i := uint64(0); i*uint64(cell) < uint64(n); i++ {
+			put(i, a.Default)
 		}
 		for _, e := range a.Entries {
-			idx := e.Index.Uint64()
-			if idx < uint64(n) {
-				out[idx] = byte(e.Value.Uint64())
-			}
+			put(e.Index.Uint64(), e.Value)
 		}
 	default:
 		return nil, fmt.Errorf("input of sort %s", srt)
@@ -97,7 +118,7 @@ type replayOutcome struct {
 }
 
 // replay runs the program on the model's inputs.
-func replay(ctx context.Context, p *ir.Program, entry string, vals []smt.Value, maxSteps int64) (*replayOutcome, error) {
+func replay(ctx context.Context, p *ir.Program, entry string, vals []inputValue, maxSteps int64) (*replayOutcome, error) {
 	src := &valueSource{vals: vals}
 	r, err := interp.Run(ctx, p, entry, interp.Options{Inputs: src, Trace: true, MaxSteps: maxSteps})
 	if err != nil {

@@ -357,6 +357,10 @@ type Call struct {
 	Fn      *Function
 	Builtin Builtin
 	Args    []Expr
+	// AllocType, for malloc-like builtins, is the type the program stores
+	// in the block (from the pointer the result is converted to). It is a
+	// layout hint for engines, not semantics.
+	AllocType Type
 }
 
 // Return leaves the function, with Value unless it returns void.

@@ -24,9 +24,13 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 			size = x.b.BVMul(size, arg(1))
 		}
 		sizeOff := x.toOffset(size, st0)
-		id := x.newObject(fmt.Sprintf("%s@%d", in.Builtin, in.Pos().Line), sizeOff, in.Builtin != ir.BAlloca)
+		cell := 1
+		if in.AllocType != nil {
+			cell = cellFor(in.AllocType)
+		}
+		id := x.newObject(fmt.Sprintf("%s@%d", in.Builtin, in.Pos().Line), sizeOff, in.Builtin != ir.BAlloca, cell)
 		if in.Builtin == ir.BCalloc {
-			st.mem[id] = x.b.ConstArray(x.arraySort(), x.b.BVUint(8, 0))
+			st.mem[id] = x.zeroArray(id)
 		} else {
 			// Fresh blocks hold whatever was there before: any bytes. The
 			// interpreter asks for them as an input too.
@@ -34,7 +38,7 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 			if c, ok := sizeOff.BVConst(); ok {
 				n = int64(c.Uint64())
 			}
-			st.mem[id] = x.freshObject(&ir.ArrayType{Elem: x.std.UChar, Len: max(n, 0)}, n, "contents of "+in.Builtin.String(), in.Pos(), st.guard)
+			st.mem[id] = x.freshObject(id, &ir.ArrayType{Elem: x.std.UChar, Len: max(n, 0)}, n, "contents of "+in.Builtin.String(), in.Pos(), st.guard)
 		}
 		setResult(x.objPtr(id, x.b.BVUint(x.offW, 0)), x.std.VoidPtr)
 	case ir.BFree:
@@ -58,8 +62,7 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 			x.unsupported(st, in.Pos(), fmt.Sprintf("%s of a symbolic size", in.Builtin))
 			return st
 		}
-		arr, off := x.arrayAt(st, s)
-		x.copyBytes(st, d, arr, off, int64(n.Uint64()), in.Pos())
+		x.copyBytes(st, d, x.snapshotPtr(st, s, int64(n.Uint64())), in.Pos())
 		setResult(d, x.std.VoidPtr)
 	case ir.BAbort, ir.BExit:
 		for i := range in.Args {
@@ -82,11 +85,11 @@ func (x *executor) memset(st *state, p, b *smt.Term, n int64, pos ir.Pos) {
 	}
 	cands := x.candidates(p)
 	if len(cands) == 1 && x.exactly(p, cands[0]) {
-		id := cands[0]
+		o := x.objs[cands[0]]
 		off, okOff := x.ptrOff(p).BVConst()
-		size, okSize := x.objs[id].size.BVConst()
+		size, okSize := o.size.BVConst()
 		if okOff && okSize && off.IsZero() && size.Uint64() == uint64(n) {
-			st.mem[id] = x.b.ConstArray(x.arraySort(), b)
+			st.mem[o.id] = x.b.ConstArray(x.cellSort(o.cell), x.repeatByte(b, o.cell))
 			return
 		}
 	}
@@ -94,7 +97,21 @@ func (x *executor) memset(st *state, p, b *smt.Term, n int64, pos ir.Pos) {
 		x.unsupported(st, pos, fmt.Sprintf("memset of %d bytes", n))
 		return
 	}
-	for i := int64(0); i < n; i++ {
-		x.storeRaw(st, x.ptrAdd(p, x.b.BVUint(x.offW, uint64(i))), b, 1)
+	chunk := int64(8)
+	for chunk > 1 && (n%chunk != 0 || !aligned(x.ptrOff(p), chunk)) {
+		chunk /= 2
 	}
+	v := x.repeatByte(b, int(chunk))
+	for i := int64(0); i < n; i += chunk {
+		x.storeRaw(st, x.ptrAdd(p, x.b.BVUint(x.offW, uint64(i))), v, chunk)
+	}
+}
+
+// repeatByte is byte b repeated n times.
+func (x *executor) repeatByte(b *smt.Term, n int) *smt.Term {
+	v := b
+	for i := 1; i < n; i++ {
+		v = x.b.Concat(b, v)
+	}
+	return v
 }

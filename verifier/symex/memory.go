@@ -21,7 +21,7 @@ func (x *executor) objectOf(fr *frame, v *ir.Var) int {
 	if id, ok := x.varObj[key]; ok {
 		return id
 	}
-	id := x.newObject(v.Name, x.b.BVUint(x.offW, uint64(v.Type.Size())), false)
+	id := x.newObject(v.Name, x.b.BVUint(x.offW, uint64(v.Type.Size())), false, cellFor(v.Type))
 	x.varObj[key] = id
 	return id
 }
@@ -33,9 +33,9 @@ func (x *executor) declare(st *state, fr *frame, v *ir.Var, decl bool) {
 	if x.inMem[v] {
 		id := x.objectOf(fr, v)
 		if decl {
-			st.mem[id] = x.freshObject(v.Type, v.Type.Size(), "uninitialised "+v.Source, v.Pos, st.guard)
+			st.mem[id] = x.freshObject(id, v.Type, v.Type.Size(), "uninitialised "+v.Source, v.Pos, st.guard)
 		} else {
-			st.mem[id] = x.b.ConstArray(x.arraySort(), x.b.BVUint(8, 0))
+			st.mem[id] = x.zeroArray(id)
 		}
 		return
 	}
@@ -117,14 +117,8 @@ func (x *executor) candidates(p *smt.Term) []int {
 	}
 	walk(p, 0)
 	var out []int
-	if all {
-		for id := 1; id < len(x.objs); id++ {
-			out = append(out, id)
-		}
-		return out
-	}
 	for id := 1; id < len(x.objs); id++ {
-		if set[id] {
+		if all || set[id] {
 			out = append(out, id)
 		}
 	}
@@ -136,64 +130,220 @@ func (x *executor) isObj(p *smt.Term, id int) *smt.Term {
 	return x.b.Eq(x.ptrObj(p), x.b.BVUint(x.objW, uint64(id)))
 }
 
+// exactly reports whether p's object part is syntactically id.
+func (x *executor) exactly(p *smt.Term, id int) bool {
+	bv, ok := x.ptrObj(p).BVConst()
+	return ok && int(bv.Uint64()) == id
+}
+
 // memArray returns the current array of object id.
 func (x *executor) memArray(st *state, id int) *smt.Term {
 	if a, ok := st.mem[id]; ok {
 		return a
 	}
-	// An object created on a path that did not reach here: any contents.
-	a := x.b.ConstArray(x.arraySort(), x.b.BVUint(8, 0))
+	// An object created on a path that did not reach here: reading it is
+	// reading a dead object, any contents will do.
+	a := x.zeroArray(id)
 	st.mem[id] = a
 	return a
 }
 
-// arrayAt is the byte array p points into, as one term (a case split over
-// the candidates), with the offset.
-func (x *executor) arrayAt(st *state, p *smt.Term) (*smt.Term, *smt.Term) {
-	cands := x.candidates(p)
-	off := x.ptrOff(p)
-	if len(cands) == 0 {
-		return x.internalFresh(x.arraySort()), off
-	}
-	arr := x.memArray(st, cands[len(cands)-1])
-	for i := len(cands) - 2; i >= 0; i-- {
-		arr = x.b.Ite(x.isObj(p, cands[i]), x.memArray(st, cands[i]), arr)
-	}
-	if len(cands) == 1 && !x.exactly(p, cands[0]) {
-		// The pointer may also be NULL or dangling: reading there has no
-		// defined value, and the interpreter faults, so any value is fine.
-		arr = x.b.Ite(x.isObj(p, cands[0]), arr, x.internalFresh(x.arraySort()))
-	}
-	return arr, off
+// ---------------------------------------------------------------------------
+// Cells
+//
+// An object's array maps a cell index to a cell of 1, 2, 4 or 8 bytes,
+// chosen from its type (int a[100] has 4-byte cells): aligned accesses of a
+// cell's size are one select or store, which solvers handle far better
+// than four byte-sized ones; other accesses read or rewrite the cells they
+// overlap, so every access stays exact.
+
+func (x *executor) cellSort(cell int) *smt.Sort {
+	return smt.ArraySort(smt.BVSort(x.offW), smt.BVSort(8*cell))
 }
 
-// exactly reports whether p's object part is syntactically id.
-func (x *executor) exactly(p *smt.Term, id int) bool {
-	c := x.candidates(p)
-	if len(c) != 1 || c[0] != id {
-		return false
-	}
-	o := x.ptrObj(p)
-	bv, ok := o.BVConst()
-	return ok && int(bv.Uint64()) == id
+func (x *executor) zeroArray(id int) *smt.Term {
+	c := x.objs[id].cell
+	return x.b.ConstArray(x.cellSort(c), x.b.BVUint(8*c, 0))
 }
 
-func (x *executor) loadBytes(arr, off *smt.Term, n int64) *smt.Term {
-	var v *smt.Term
-	for i := int64(0); i < n; i++ {
-		b := x.b.Select(arr, x.b.BVAdd(off, x.b.BVUint(x.offW, uint64(i))))
-		if v == nil {
-			v = b
-		} else {
-			v = x.b.Concat(b, v)
+// cellFor picks the cell size of an object of type t: the largest of 1, 2,
+// 4, 8 that divides the size and offset of every scalar inside it.
+func cellFor(t ir.Type) int {
+	g := int64(0)
+	var visit func(t ir.Type, off int64)
+	gcd := func(a, b int64) int64 {
+		for b != 0 {
+			a, b = b, a%b
+		}
+		return a
+	}
+	visit = func(t ir.Type, off int64) {
+		switch t := t.(type) {
+		case *ir.ArrayType:
+			visit(t.Elem, off)
+		case *ir.StructType:
+			for _, f := range t.Fields {
+				visit(f.Type, off+f.Offset)
+			}
+		default:
+			g = gcd(g, t.Size())
+			g = gcd(g, off)
 		}
 	}
+	visit(t, 0)
+	for _, c := range []int64{8, 4, 2} {
+		if g > 0 && g%c == 0 {
+			return int(c)
+		}
+	}
+	return 1
+}
+
+// aligned reports whether offset term off is syntactically a multiple of c.
+func aligned(off *smt.Term, c int64) bool {
+	if c == 1 {
+		return true
+	}
+	if v, ok := off.BVConst(); ok {
+		return v.Uint64()%uint64(c) == 0
+	}
+	switch off.Op() {
+	case smt.OpBVAdd, smt.OpBVSub:
+		return aligned(off.Arg(0), c) && aligned(off.Arg(1), c)
+	case smt.OpBVMul:
+		return aligned(off.Arg(0), c) || aligned(off.Arg(1), c)
+	case smt.OpIte:
+		return aligned(off.Arg(1), c) && aligned(off.Arg(2), c)
+	}
+	return false
+}
+
+func log2(c int) int {
+	n := 0
+	for c > 1 {
+		c >>= 1
+		n++
+	}
+	return n
+}
+
+// cellIndex is the index of the cell holding byte off.
+func (x *executor) cellIndex(off *smt.Term, cell int) *smt.Term {
+	if cell == 1 {
+		return off
+	}
+	return x.b.BVLShr(off, x.b.BVUint(x.offW, uint64(log2(cell))))
+}
+
+// readCell reads one cell, resolving reads over stores with known indices
+// to the stored value (and over other stores to if-then-else chains), so
+// that the solver sees few array terms.
+func (x *executor) readCell(arr, idx *smt.Term) *smt.Term {
+	key := [2]uint64{arr.ID(), idx.ID()}
+	if v, ok := x.cellMemo[key]; ok {
+		return v
+	}
+	v := x.readCellDepth(arr, idx, 0)
+	x.cellMemo[key] = v
 	return v
 }
 
-func (x *executor) storeBytes(arr, off, bits *smt.Term, n int64) *smt.Term {
-	for i := int64(0); i < n; i++ {
-		arr = x.b.Store(arr, x.b.BVAdd(off, x.b.BVUint(x.offW, uint64(i))), x.b.Extract(int(8*i+7), int(8*i), bits))
+const maxReadChain = 512
+
+func (x *executor) readCellDepth(arr, idx *smt.Term, depth int) *smt.Term {
+	if depth > maxReadChain {
+		return x.b.Select(arr, idx)
+	}
+	switch arr.Op() {
+	case smt.OpStore:
+		i, v := arr.Arg(1), arr.Arg(2)
+		if i == idx {
+			return v
+		}
+		ci, ok1 := i.BVConst()
+		cj, ok2 := idx.BVConst()
+		if ok1 && ok2 && !ci.Equal(cj) {
+			return x.readCellDepth(arr.Arg(0), idx, depth+1)
+		}
+		if ok1 && ok2 {
+			return v
+		}
+		return x.b.Ite(x.b.Eq(i, idx), v, x.readCellDepth(arr.Arg(0), idx, depth+1))
+	case smt.OpIte:
+		return x.b.Ite(arr.Arg(0), x.readCell(arr.Arg(1), idx), x.readCell(arr.Arg(2), idx))
+	case smt.OpConstArray:
+		return arr.Arg(0)
+	}
+	return x.b.Select(arr, idx)
+}
+
+// loadObj reads n bytes at off of an object with cells of size cell.
+func (x *executor) loadObj(arr *smt.Term, cell int, off *smt.Term, n int64) *smt.Term {
+	c := int64(cell)
+	if n%c == 0 && aligned(off, c) {
+		var v *smt.Term
+		base := x.cellIndex(off, cell)
+		for k := int64(0); k < n/c; k++ {
+			cv := x.readCell(arr, x.b.BVAdd(base, x.b.BVUint(x.offW, uint64(k))))
+			if v == nil {
+				v = cv
+			} else {
+				v = x.b.Concat(cv, v)
+			}
+		}
+		return v
+	}
+	// Unaligned, or smaller than a cell: read the cells the bytes overlap
+	// and shift the wanted ones down.
+	k := (n+c-1)/c + 1
+	base := x.cellIndex(off, cell)
+	var wide *smt.Term
+	for i := int64(0); i < k; i++ {
+		cv := x.readCell(arr, x.b.BVAdd(base, x.b.BVUint(x.offW, uint64(i))))
+		if wide == nil {
+			wide = cv
+		} else {
+			wide = x.b.Concat(cv, wide)
+		}
+	}
+	w := int(k * c * 8)
+	within := x.b.BVAnd(off, x.b.BVUint(x.offW, uint64(c-1)))
+	sh := x.b.BVMul(x.resize(within, x.offW, w, false), x.b.BVUint(w, 8))
+	return x.b.Extract(int(8*n)-1, 0, x.b.BVLShr(wide, sh))
+}
+
+// storeObj writes the 8n-bit value bits at off.
+func (x *executor) storeObj(arr *smt.Term, cell int, off, bits *smt.Term, n int64) *smt.Term {
+	c := int64(cell)
+	if n%c == 0 && aligned(off, c) {
+		base := x.cellIndex(off, cell)
+		for k := int64(0); k < n/c; k++ {
+			v := x.b.Extract(int(8*c*(k+1))-1, int(8*c*k), bits)
+			arr = x.b.Store(arr, x.b.BVAdd(base, x.b.BVUint(x.offW, uint64(k))), v)
+		}
+		return arr
+	}
+	// Read-modify-write the overlapped cells.
+	k := (n+c-1)/c + 1
+	base := x.cellIndex(off, cell)
+	var wide *smt.Term
+	for i := int64(0); i < k; i++ {
+		cv := x.readCell(arr, x.b.BVAdd(base, x.b.BVUint(x.offW, uint64(i))))
+		if wide == nil {
+			wide = cv
+		} else {
+			wide = x.b.Concat(cv, wide)
+		}
+	}
+	w := int(k * c * 8)
+	within := x.b.BVAnd(off, x.b.BVUint(x.offW, uint64(c-1)))
+	sh := x.b.BVMul(x.resize(within, x.offW, w, false), x.b.BVUint(w, 8))
+	mask := x.b.BVShl(x.b.ZeroExt(w-int(8*n), x.b.BVNot(x.b.BVUint(int(8*n), 0))), sh)
+	val := x.b.BVShl(x.b.ZeroExt(w-int(8*n), bits), sh)
+	wide = x.b.BVOr(x.b.BVAnd(wide, x.b.BVNot(mask)), val)
+	for i := int64(0); i < k; i++ {
+		v := x.b.Extract(int(8*c*(i+1))-1, int(8*c*i), wide)
+		arr = x.b.Store(arr, x.b.BVAdd(base, x.b.BVUint(x.offW, uint64(i))), v)
 	}
 	return arr
 }
@@ -213,22 +363,44 @@ func (x *executor) fromBits(bits *smt.Term, t ir.Type) *smt.Term {
 	return bits
 }
 
-// loadPtr reads a scalar of type t through pointer p.
-func (x *executor) loadPtr(st *state, p *smt.Term, t ir.Type) *smt.Term {
-	arr, off := x.arrayAt(st, p)
-	v := x.fromBits(x.loadBytes(arr, off, t.Size()), t)
-	if it, ok := t.(*ir.IntType); ok && it.IsBool() {
-		// A _Bool object holds 0 or 1 in a well-defined program; the
-		// interpreter reads whatever byte is there, and so do we.
-		return v
+// loadRaw reads n bytes through p: a case split over the objects p may
+// name. Where p names none of them (NULL, dangling) the value is
+// unconstrained — the interpreter faults there, so such a trace never
+// replays.
+func (x *executor) loadRaw(st *state, p *smt.Term, n int64) *smt.Term {
+	return x.loadRawFrom(st.mem, p, n)
+}
+
+func (x *executor) loadRawFrom(mem map[int]*smt.Term, p *smt.Term, n int64) *smt.Term {
+	cands := x.candidates(p)
+	off := x.ptrOff(p)
+	var v *smt.Term
+	if len(cands) == 1 && x.exactly(p, cands[0]) {
+		return x.loadObj(x.memOf(mem, cands[0]), x.objs[cands[0]].cell, off, n)
+	}
+	v = x.internalFresh(smt.BVSort(int(8 * n)))
+	for i := len(cands) - 1; i >= 0; i-- {
+		id := cands[i]
+		v = x.b.Ite(x.isObj(p, id), x.loadObj(x.memOf(mem, id), x.objs[id].cell, off, n), v)
 	}
 	return v
 }
 
+func (x *executor) memOf(mem map[int]*smt.Term, id int) *smt.Term {
+	if a, ok := mem[id]; ok {
+		return a
+	}
+	return x.zeroArray(id)
+}
+
+// loadPtr reads a scalar of type t through pointer p.
+func (x *executor) loadPtr(st *state, p *smt.Term, t ir.Type) *smt.Term {
+	return x.fromBits(x.loadRaw(st, p, t.Size()), t)
+}
+
 // storePtr writes scalar v of type t through pointer p.
 func (x *executor) storePtr(st *state, p *smt.Term, v *smt.Term, t ir.Type) {
-	bits := x.toBits(v, t)
-	x.storeRaw(st, p, bits, t.Size())
+	x.storeRaw(st, p, x.toBits(v, t), t.Size())
 }
 
 func (x *executor) storeRaw(st *state, p, bits *smt.Term, n int64) {
@@ -236,7 +408,7 @@ func (x *executor) storeRaw(st *state, p, bits *smt.Term, n int64) {
 	off := x.ptrOff(p)
 	for _, id := range cands {
 		old := x.memArray(st, id)
-		nw := x.storeBytes(old, off, bits, n)
+		nw := x.storeObj(old, x.objs[id].cell, off, bits, n)
 		if x.exactly(p, id) {
 			st.mem[id] = nw
 		} else {
@@ -318,33 +490,44 @@ func (x *executor) storeVar(st *state, fr *frame, v *ir.Var, val *smt.Term) {
 	x.store(st, fr, &ir.VarRef{V: v}, val)
 }
 
-// snapshot captures an aggregate lvalue's bytes.
+// snapshot captures an aggregate lvalue: where it is and the arrays of the
+// objects it may be in (terms are immutable, so this is a copy).
 func (x *executor) snapshot(st *state, fr *frame, e ir.Expr) *aggVal {
 	p := x.addr(st, fr, e)
-	arr, off := x.arrayAt(st, p)
-	return &aggVal{arr: arr, off: off, size: e.Type().Size()}
+	return x.snapshotPtr(st, p, e.Type().Size())
+}
+
+func (x *executor) snapshotPtr(st *state, p *smt.Term, size int64) *aggVal {
+	mem := map[int]*smt.Term{}
+	for _, id := range x.candidates(p) {
+		mem[id] = x.memArray(st, id)
+	}
+	return &aggVal{ptr: p, mem: mem, size: size}
 }
 
 func (x *executor) copyAggregate(st *state, fr *frame, lhs, rhs ir.Expr, pos ir.Pos) {
-	src := x.snapshot(st, fr, rhs)
-	x.copyBytes(st, x.addr(st, fr, lhs), src.arr, src.off, src.size, pos)
+	x.copyBytes(st, x.addr(st, fr, lhs), x.snapshot(st, fr, rhs), pos)
 }
 
-// copyBytes copies n bytes from (srcArr, srcOff) to dst. A copy of a whole
-// object onto a whole object of the same size moves the array; other
-// copies are unrolled byte by byte up to MaxCopyBytes.
-func (x *executor) copyBytes(st *state, dst, srcArr, srcOff *smt.Term, n int64, pos ir.Pos) {
+// copyBytes copies src.size bytes from the snapshot src to dst. A copy of
+// a whole object onto a whole object of the same shape moves the array;
+// other copies go cell by cell (or byte by byte) up to MaxCopyBytes.
+func (x *executor) copyBytes(st *state, dst *smt.Term, src *aggVal, pos ir.Pos) {
+	n := src.size
 	if n <= 0 {
 		return
 	}
-	cands := x.candidates(dst)
-	if len(cands) == 1 && x.exactly(dst, cands[0]) {
-		id := cands[0]
+	scands := x.candidates(src.ptr)
+	dcands := x.candidates(dst)
+	if len(dcands) == 1 && x.exactly(dst, dcands[0]) && len(scands) == 1 && x.exactly(src.ptr, scands[0]) {
+		d, s := x.objs[dcands[0]], x.objs[scands[0]]
 		doff, okd := x.ptrOff(dst).BVConst()
-		soff, oks := srcOff.BVConst()
-		size, okz := x.objs[id].size.BVConst()
-		if okd && oks && okz && doff.IsZero() && soff.IsZero() && size.Uint64() == uint64(n) {
-			st.mem[id] = srcArr
+		soff, oks := x.ptrOff(src.ptr).BVConst()
+		dsize, ok1 := d.size.BVConst()
+		ssize, ok2 := s.size.BVConst()
+		if okd && oks && ok1 && ok2 && doff.IsZero() && soff.IsZero() && dsize.Uint64() == uint64(n) &&
+			ssize.Uint64() == uint64(n) && d.cell == s.cell {
+			st.mem[d.id] = x.memOf(src.mem, s.id)
 			return
 		}
 	}
@@ -352,9 +535,15 @@ func (x *executor) copyBytes(st *state, dst, srcArr, srcOff *smt.Term, n int64, 
 		x.unsupported(st, pos, fmt.Sprintf("copy of %d bytes", n))
 		return
 	}
-	for i := int64(0); i < n; i++ {
-		b := x.b.Select(srcArr, x.b.BVAdd(srcOff, x.b.BVUint(x.offW, uint64(i))))
-		x.storeRaw(st, x.ptrAdd(dst, x.b.BVUint(x.offW, uint64(i))), b, 1)
+	// Chunks of the largest size both sides are aligned for.
+	chunk := int64(8)
+	for chunk > 1 && (n%chunk != 0 || !aligned(x.ptrOff(dst), chunk) || !aligned(x.ptrOff(src.ptr), chunk)) {
+		chunk /= 2
+	}
+	for i := int64(0); i < n; i += chunk {
+		d := x.b.BVUint(x.offW, uint64(i))
+		v := x.loadRawFrom(src.mem, x.ptrAdd(src.ptr, d), chunk)
+		x.storeRaw(st, x.ptrAdd(dst, d), v, chunk)
 	}
 }
 

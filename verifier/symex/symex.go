@@ -30,6 +30,7 @@ type Check struct {
 // Input is one nondeterministic value created along the walk.
 type Input struct {
 	Term  *smt.Term // BV, FP, Bool (for _Bool) or Array (for objects)
+	Cell  int       // for arrays: bytes per element
 	Guard *smt.Term // the executions that create it
 	Type  ir.Type
 	Size  int64 // bytes the interpreter asks for
@@ -114,12 +115,17 @@ func Run(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) (eq *
 			args = append(args, value{t: x.fresh(prm.Type, "argument "+prm.Source, entry.Pos, st.guard)})
 			continue
 		}
-		arr := x.freshObject(prm.Type, prm.Type.Size(), "argument "+prm.Source, entry.Pos, st.guard)
-		args = append(args, value{agg: &aggVal{arr: arr, off: x.b.BVUint(x.offW, 0), size: prm.Type.Size()}})
+		id := x.newObject("argument "+prm.Source, x.b.BVUint(x.offW, uint64(prm.Type.Size())), false, cellFor(prm.Type))
+		st.mem[id] = x.freshObject(id, prm.Type, prm.Type.Size(), "argument "+prm.Source, entry.Pos, st.guard)
+		args = append(args, value{agg: x.snapshotPtr(st, x.objPtr(id, x.b.BVUint(x.offW, 0)), prm.Type.Size())})
 	}
 	x.call(entry, args, st)
 	return x.eq, nil
 }
+
+// maxFreeIterations caps the deterministic iterations of one loop
+// activation that do not count against the unwinding bound.
+const maxFreeIterations = 1 << 17
 
 // abort carries a fatal error out of the walk.
 type abort struct{ err error }
@@ -148,6 +154,7 @@ type executor struct {
 	checkIdx  map[*ir.Property]*Check
 	loopProps map[string]*ir.Property
 	steps     int
+	cellMemo  map[[2]uint64]*smt.Term
 }
 
 type object struct {
@@ -155,6 +162,7 @@ type object struct {
 	name string
 	size *smt.Term // bytes, offset width
 	heap bool
+	cell int // bytes per array element
 }
 
 func newExecutor(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) *executor {
@@ -167,7 +175,8 @@ func newExecutor(ctx context.Context, p *ir.Program, b *smt.Builder, opts Option
 		x.objW = 16
 	}
 	x.offW = x.ptrW - x.objW
-	x.objs = []*object{{id: 0, name: "NULL", size: b.BVUint(x.offW, 0)}}
+	x.objs = []*object{{id: 0, name: "NULL", size: b.BVUint(x.offW, 0), cell: 1}}
+	x.cellMemo = map[[2]uint64]*smt.Term{}
 	x.inMem = memoryVars(p)
 	return x
 }
@@ -323,12 +332,17 @@ func (x *executor) initialState() *state {
 	for _, g := range x.p.Globals {
 		key := varKey{v: g}
 		if x.inMem[g] {
-			id := x.newObject(g.Name, x.b.BVUint(x.offW, uint64(g.Type.Size())), false)
+			cell := cellFor(g.Type)
+			id := x.newObject(g.Name, x.b.BVUint(x.offW, uint64(g.Type.Size())), false, cell)
 			x.varObj[key] = id
-			arr := x.b.ConstArray(x.arraySort(), x.b.BVUint(8, 0))
-			for i, c := range g.Data {
-				if c != 0 {
-					arr = x.b.Store(arr, x.b.BVUint(x.offW, uint64(i)), x.b.BVUint(8, uint64(c)))
+			arr := x.zeroArray(id)
+			for i := 0; i < len(g.Data); i += cell {
+				var v uint64
+				for j := 0; j < cell && i+j < len(g.Data); j++ {
+					v |= uint64(g.Data[i+j]) << (8 * j)
+				}
+				if v != 0 {
+					arr = x.b.Store(arr, x.b.BVUint(x.offW, uint64(i/cell)), x.b.BVUint(8*cell, v))
 				}
 			}
 			st.mem[id] = arr
@@ -354,14 +368,12 @@ func (x *executor) fromBytes(t ir.Type, data []byte) *smt.Term {
 	return bv
 }
 
-func (x *executor) arraySort() *smt.Sort { return smt.ArraySort(smt.BVSort(x.offW), smt.BVSort(8)) }
-
-func (x *executor) newObject(name string, size *smt.Term, heap bool) int {
+func (x *executor) newObject(name string, size *smt.Term, heap bool, cell int) int {
 	id := len(x.objs)
 	if id >= 1<<uint(x.objW) {
 		x.fatal("%w (%d)", ErrTooManyObjects, id)
 	}
-	x.objs = append(x.objs, &object{id: id, name: name, size: size, heap: heap})
+	x.objs = append(x.objs, &object{id: id, name: name, size: size, heap: heap, cell: cell})
 	return id
 }
 
@@ -427,11 +439,12 @@ func (x *executor) fresh(t ir.Type, why string, pos ir.Pos, guard *smt.Term) *sm
 	return v
 }
 
-// freshObject creates nondeterministic contents for a whole object.
-func (x *executor) freshObject(t ir.Type, size int64, why string, pos ir.Pos, guard *smt.Term) *smt.Term {
+// freshObject creates nondeterministic contents for object id.
+func (x *executor) freshObject(id int, t ir.Type, size int64, why string, pos ir.Pos, guard *smt.Term) *smt.Term {
 	name := fmt.Sprintf("nondet%d", len(x.eq.Inputs))
-	arr := x.b.Var(name, x.arraySort())
-	x.eq.Inputs = append(x.eq.Inputs, &Input{Term: arr, Guard: guard, Type: t, Size: size, Why: why, Pos: pos})
+	cell := x.objs[id].cell
+	arr := x.b.Var(name, x.cellSort(cell))
+	x.eq.Inputs = append(x.eq.Inputs, &Input{Term: arr, Cell: cell, Guard: guard, Type: t, Size: size, Why: why, Pos: pos})
 	return arr
 }
 
@@ -473,16 +486,30 @@ type value struct {
 	agg *aggVal
 }
 
-// aggVal is a snapshot of an aggregate: size bytes of array arr from off.
+// aggVal is a snapshot of an aggregate: size bytes at ptr, with the
+// arrays of the objects ptr may name as they were.
 type aggVal struct {
-	arr  *smt.Term
-	off  *smt.Term
+	ptr  *smt.Term
+	mem  map[int]*smt.Term
 	size int64
 }
 
 func (x *executor) iteValue(g *smt.Term, a, b value) value {
 	if a.agg != nil && b.agg != nil {
-		return value{agg: &aggVal{arr: x.b.Ite(g, a.agg.arr, b.agg.arr), off: x.b.Ite(g, a.agg.off, b.agg.off), size: a.agg.size}}
+		mem := map[int]*smt.Term{}
+		for id, arr := range a.agg.mem {
+			if other, ok := b.agg.mem[id]; ok && other != arr {
+				mem[id] = x.b.Ite(g, arr, other)
+			} else {
+				mem[id] = arr
+			}
+		}
+		for id, arr := range b.agg.mem {
+			if _, ok := mem[id]; !ok {
+				mem[id] = arr
+			}
+		}
+		return value{agg: &aggVal{ptr: x.b.Ite(g, a.agg.ptr, b.agg.ptr), mem: mem, size: a.agg.size}}
 	}
 	if a.t != nil && b.t != nil {
 		return value{t: x.b.Ite(g, a.t, b.t)}
@@ -505,13 +532,15 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 		}
 		x.declare(st, fr, prm, false)
 		if args[i].agg != nil {
-			x.copyBytes(st, x.addrOfVar(fr, prm), args[i].agg.arr, args[i].agg.off, args[i].agg.size, f.Pos)
+			x.copyBytes(st, x.addrOfVar(fr, prm), args[i].agg, f.Pos)
 			continue
 		}
 		x.storeVar(st, fr, prm, args[i].t)
 	}
 	pending := map[int]*state{}
 	unwound := map[int]int{}
+	freeIters := map[int]int{}
+	lastGuard := map[int]*smt.Term{}
 	body := f.Body
 	end := len(body)
 	cur := st
@@ -567,17 +596,40 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 			stay := x.b.And(cur.guard, c)
 			if stay.IsFalse() {
 				delete(unwound, pc)
+				delete(freeIters, pc)
+				delete(lastGuard, pc)
 				pc++
 				continue
 			}
-			if unwound[pc] < x.opts.Unwind {
-				unwound[pc]++
+			// An iteration during which no execution left the loop or
+			// branched (the guard is the very term it was at the last jump
+			// back) is deterministic: it is not counted against the bound,
+			// so loops with constant trip counts unroll completely and
+			// their bound is reached at once. A cap keeps a deterministic
+			// infinite loop from unrolling forever.
+			free := lastGuard[pc] == cur.guard && freeIters[pc] < maxFreeIterations
+			if free || unwound[pc] < x.opts.Unwind {
+				if free {
+					freeIters[pc]++
+				} else {
+					unwound[pc]++
+				}
+				lastGuard[pc] = stay
 				exit := cur.clone()
 				exit.guard = x.b.And(cur.guard, x.b.Not(c))
 				if !exit.guard.IsFalse() {
 					pending[pc+1] = x.merge(pending[pc+1], exit)
 				}
 				cur.guard = stay
+				// Inner loops start counting afresh in the next iteration,
+				// also those the walk left through a break.
+				for l := range unwound {
+					if l >= in.Target && l < pc {
+						delete(unwound, l)
+						delete(freeIters, l)
+						delete(lastGuard, l)
+					}
+				}
 				pc = in.Target
 				continue
 			}
@@ -588,6 +640,8 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 			}
 			cur.guard = x.b.And(cur.guard, x.b.Not(c))
 			delete(unwound, pc)
+			delete(freeIters, pc)
+			delete(lastGuard, pc)
 			pc++
 		case *ir.Return:
 			if in.Value != nil {
@@ -688,7 +742,7 @@ func (x *executor) execCall(st *state, fr *frame, in *ir.Call) *state {
 		case ret.t != nil:
 			x.store(out, fr, in.Result, ret.t)
 		case ret.agg != nil:
-			x.copyBytes(out, x.addr(out, fr, in.Result), ret.agg.arr, ret.agg.off, ret.agg.size, in.Pos())
+			x.copyBytes(out, x.addr(out, fr, in.Result), ret.agg, in.Pos())
 		}
 	}
 	return out
