@@ -19,17 +19,20 @@ import (
 	"github.com/prbmc/prbmc/verifier/smt/z3"
 )
 
-func z3Solver() (smt.Solver, error) { return z3.New(z3.Options{}) }
+// z3Solver makes a Z3 solver specialised for an SMT-LIB logic ("" for
+// Z3's general solver).
+func z3Solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }
 
 // verifyFlags are prbmc verify's options.
 type verifyFlags struct {
-	front   frontFlags
-	engine  string
-	unwind  int
-	maxK    int
-	timeout time.Duration
-	entry   string
-	format  string
+	front     frontFlags
+	engine    string
+	unwind    int
+	maxK      int
+	timeout   time.Duration
+	entry     string
+	format    string
+	incSolver bool
 }
 
 func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -43,6 +46,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.DurationVar(&vf.timeout, "timeout", 30*time.Second, "time budget for the whole verification")
 	fs.StringVar(&vf.entry, "function", "main", "entry function")
 	fs.StringVar(&vf.format, "format", "text", "output: text | json")
+	fs.BoolVar(&vf.incSolver, "incremental-solver", false, "reuse one solver (push/pop) for all queries instead of a fresh one per query")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for performance bug reports)")
 	if err := parseFlags(fs, args); err != nil {
 		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
@@ -123,7 +127,7 @@ func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf veri
 		unsupported = append(unsupported, d.String())
 	}
 	r := engine.Verify(ctx, prog.IR, engine.Options{Engine: vf.engine, Entry: vf.entry, Unwind: vf.unwind, MaxK: vf.maxK,
-		Solver: z3Solver, Log: log})
+		Solver: z3Solver, Log: log, IncrementalSolver: vf.incSolver})
 	r.Unsupported = unsupported
 	return r
 }

@@ -18,8 +18,10 @@ import (
 	"github.com/prbmc/prbmc/verifier/symex"
 )
 
-// SolverFactory makes a fresh solver; engines own and close what it makes.
-type SolverFactory func() (smt.Solver, error)
+// SolverFactory makes a fresh solver for an SMT-LIB logic ("QF_BV",
+// "QF_ABV", "QF_BVFP", or "" for a general one); engines own and close
+// what it makes.
+type SolverFactory func(logic string) (smt.Solver, error)
 
 // Options configure a verification run.
 type Options struct {
@@ -34,6 +36,11 @@ type Options struct {
 	Log io.Writer
 	// MaxReplaySteps bounds the concrete replay of a counterexample.
 	MaxReplaySteps int64
+	// IncrementalSolver keeps one solver for all queries of a run (push and
+	// pop around each). By default every query gets a fresh solver for its
+	// logic instead: Z3 bit-blasts a fresh bit-vector query to SAT, which is
+	// far faster than its incremental core (see README, "Solver use").
+	IncrementalSolver bool
 }
 
 func (o *Options) defaults() {
@@ -79,14 +86,14 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 // BMC checks the program with loops unwound k times.
 func BMC(ctx context.Context, p *ir.Program, k int, opts Options) *result.Result {
 	opts.defaults()
-	s, err := opts.Solver()
+	q, err := newQuerier(opts)
 	if err != nil {
 		return unknown("bmc", "solver: %v", err)
 	}
-	defer s.Close()
+	defer q.close()
 	b := smt.NewBuilder()
 	r := &result.Result{Engine: "bmc", K: k}
-	out := bmcStep(ctx, p, b, s, k, opts, r)
+	out := bmcStep(ctx, p, b, q, k, opts, r)
 	out.Stats.Terms = b.NumTerms()
 	return out
 }
@@ -97,16 +104,16 @@ func BMC(ctx context.Context, p *ir.Program, k int, opts Options) *result.Result
 // fully checked.
 func Incremental(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	opts.defaults()
-	s, err := opts.Solver()
+	q, err := newQuerier(opts)
 	if err != nil {
 		return unknown("incremental", "solver: %v", err)
 	}
-	defer s.Close()
+	defer q.close()
 	b := smt.NewBuilder()
 	r := &result.Result{Engine: "incremental"}
 	var last *result.Result
 	for k := 1; k <= opts.MaxK; k = nextBound(k) {
-		out := bmcStep(ctx, p, b, s, k, opts, r)
+		out := bmcStep(ctx, p, b, q, k, opts, r)
 		out.Stats.Terms = b.NumTerms()
 		switch out.Verdict {
 		case result.Safe, result.Unsafe:
@@ -142,7 +149,7 @@ func unknown(engine, format string, args ...any) *result.Result {
 }
 
 // bmcStep checks one bound on solver s (leaving it as it found it).
-func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s smt.Solver, k int, opts Options, acc *result.Result) *result.Result {
+func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s *querier, k int, opts Options, acc *result.Result) *result.Result {
 	r := &result.Result{Engine: acc.Engine, K: k, Stats: acc.Stats}
 	defer func() { acc.Stats = r.Stats }()
 	eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry})
@@ -180,7 +187,7 @@ func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s smt.Solver, k
 		var hit []*symex.Check
 		var vals []inputValue
 		var readErr error
-		res, err := check(ctx, s, b.Or(viols...), r, func(m smt.Model) {
+		res, err := s.check(ctx, b.Or(viols...), r, func(m smt.Model) {
 			hit, readErr = violatedChecks(m, pending)
 			if readErr == nil {
 				vals, readErr = modelInputs(eq, m)
@@ -246,7 +253,7 @@ func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s smt.Solver, k
 			viols = append(viols, c.Violation)
 		}
 		var hit []*symex.Check
-		res, err := check(ctx, s, b.Or(viols...), r, func(m smt.Model) { hit, _ = violatedChecks(m, uns) })
+		res, err := s.check(ctx, b.Or(viols...), r, func(m smt.Model) { hit, _ = violatedChecks(m, uns) })
 		if err != nil || res != smt.Unsat {
 			what := "an unsupported construct may be reached"
 			if res == smt.Sat {
@@ -275,7 +282,7 @@ func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s smt.Solver, k
 	for _, c := range unw {
 		viols = append(viols, c.Violation)
 	}
-	res, err := check(ctx, s, b.Or(viols...), r, nil)
+	res, err := s.check(ctx, b.Or(viols...), r, nil)
 	switch {
 	case err != nil:
 		finish(result.Bounded)
@@ -292,35 +299,6 @@ func withReason(r *result.Result, v result.Verdict, format string, args ...any) 
 	r.Verdict = v
 	r.Reason = fmt.Sprintf(format, args...)
 	return r
-}
-
-// check asks whether goal is satisfiable, in a scope of its own; use
-// reads the model before the scope closes (models die with it).
-func check(ctx context.Context, s smt.Solver, goal *smt.Term, r *result.Result, use func(smt.Model)) (smt.Result, error) {
-	if goal.IsFalse() {
-		return smt.Unsat, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return smt.Unknown, nil
-	}
-	r.Stats.SolverCalls++
-	if err := s.Push(); err != nil {
-		return smt.Unknown, err
-	}
-	defer s.Pop(1)
-	if err := s.Assert(goal); err != nil {
-		return smt.Unknown, err
-	}
-	res, err := s.Check(ctx)
-	if err != nil || res != smt.Sat || use == nil {
-		return res, err
-	}
-	m, err := s.Model()
-	if err != nil {
-		return smt.Unknown, err
-	}
-	use(m)
-	return res, nil
 }
 
 func violatedChecks(m smt.Model, cs []*symex.Check) ([]*symex.Check, error) {

@@ -59,7 +59,7 @@ func readExpect(t *testing.T, path string) expectation {
 	return e
 }
 
-func solver() (smt.Solver, error) { return z3.New(z3.Options{}) }
+func solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }
 
 func load(t *testing.T, path string, model ir.DataModel) *ir.Program {
 	t.Helper()

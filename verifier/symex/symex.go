@@ -125,7 +125,7 @@ func Run(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) (eq *
 
 // maxFreeIterations caps the deterministic iterations of one loop
 // activation that do not count against the unwinding bound.
-const maxFreeIterations = 1 << 17
+const maxFreeIterations = 1 << 14
 
 // abort carries a fatal error out of the walk.
 type abort struct{ err error }
