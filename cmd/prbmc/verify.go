@@ -179,6 +179,11 @@ func writeText(w io.Writer, r *result.Result) {
 			line := st.Text
 			if st.Lhs != "" {
 				line = fmt.Sprintf("%s = %s", st.Lhs, st.Value)
+				if st.Text != line && !strings.HasPrefix(st.Text, "declared") {
+					line = fmt.Sprintf("%-16s  (%s)", line, st.Text)
+				}
+			} else if st.Value != "" && strings.HasPrefix(st.Text, "return") {
+				line = fmt.Sprintf("%s  → %s", st.Text, st.Value)
 			}
 			fmt.Fprintf(w, "    %-24s %s: %s\n", fmt.Sprintf("%s:%d", shortFile(st.Location.File), st.Location.Line), st.Func, line)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/ir/interp"
@@ -133,10 +134,61 @@ func replay(ctx context.Context, p *ir.Program, entry string, vals []inputValue,
 		out.trace.Inputs = append(out.trace.Inputs, result.Input{Why: in.Why, Type: in.Type.String(),
 			Value: renderBytes(in.Type, in.Bytes), Location: loc(in.Pos), Bytes: in.Bytes})
 	}
+	var steps []result.Step
 	for _, st := range r.Trace {
-		out.trace.Steps = append(out.trace.Steps, result.Step{Func: st.Func, Location: loc(st.Pos), Text: st.Text, Lhs: st.Lhs, Value: st.Value})
+		steps = append(steps, result.Step{Func: st.Func, Location: loc(st.Pos), Text: st.Text, Lhs: st.Lhs, Value: st.Value})
 	}
+	out.trace.Steps = tidySteps(steps, r.Inputs)
 	return out, nil
+}
+
+// tidySteps makes a trace read like the C it came from: the front end's
+// temporaries are folded into the statement that uses them
+// ("x = __VERIFIER_nondet_int()" instead of "$t = …; x = $t"), the
+// declarations of initialised variables and the empty global initialiser
+// are left out. Every step that writes a program variable stays.
+func tidySteps(steps []result.Step, inputs []interp.Input) []result.Step {
+	var uninit []string
+	for _, in := range inputs {
+		if strings.HasPrefix(in.Why, "uninitialised ") {
+			uninit = append(uninit, strings.TrimPrefix(in.Why, "uninitialised "))
+		}
+	}
+	var out []result.Step
+	for i := 0; i < len(steps); i++ {
+		st := steps[i]
+		switch {
+		case st.Func == "$init" && st.Lhs == "":
+			continue
+		case strings.HasPrefix(st.Text, "decl "):
+			if len(uninit) > 0 && uninit[0] == st.Lhs {
+				uninit = uninit[1:]
+				st.Text = "declared without initialiser"
+				out = append(out, st)
+			}
+			continue
+		case strings.HasPrefix(st.Lhs, "$"):
+			// Fold into the next step of the same function that reads it
+			// (after a call, the callee's steps come between).
+			rhs := st.Text
+			if _, r, ok := strings.Cut(st.Text, " = "); ok {
+				rhs = r
+			}
+			folded := false
+			for j := i + 1; j < len(steps) && j <= i+64; j++ {
+				if steps[j].Func == st.Func && containsName(steps[j].Text, st.Lhs) {
+					steps[j].Text = replaceName(steps[j].Text, st.Lhs, rhs)
+					folded = true
+					break
+				}
+			}
+			if folded {
+				continue
+			}
+		}
+		out = append(out, st)
+	}
+	return out
 }
 
 func loc(p ir.Pos) result.Location { return result.Location{File: p.File, Line: p.Line, Col: p.Col} }
@@ -171,4 +223,34 @@ func renderBytes(t ir.Type, b []byte) string {
 		return fmt.Sprintf("%d bytes", len(b))
 	}
 	return fmt.Sprintf("% x", b)
+}
+
+// containsName reports whether text mentions the identifier name (so $t
+// is not found inside $t.1).
+func containsName(text, name string) bool { return nameAt(text, name) >= 0 }
+
+func nameAt(text, name string) int {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return -1
+		}
+		end := i + j + len(name)
+		if end >= len(text) || !(isIdent(text[end]) || text[end] == '.') {
+			return i + j
+		}
+		i = end
+	}
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func replaceName(text, name, with string) string {
+	i := nameAt(text, name)
+	if i < 0 {
+		return text
+	}
+	return text[:i] + with + text[i+len(name):]
 }
