@@ -22,7 +22,8 @@ test: deps
 	$(GO) test -timeout 20m ./...
 
 example: build
-	./$(BIN) verify --data-model ILP32 testdata/examples/afnp2014.c || true
+	./$(BIN) verify testdata/examples/ringbuf.c; test $$? -eq 10
+	./$(BIN) verify testdata/examples/ringbuf_fixed.c
 
 bench: build
 	./scripts/bench.sh $(SHARED) $(BENCH_TIMEOUT) $(BENCH_JOBS)
