@@ -44,6 +44,7 @@ var builtinModels = map[string]string{
 	"__builtin_popcount": "__prbmc_popcount", "__builtin_popcountl": "__prbmc_popcountll", "__builtin_popcountll": "__prbmc_popcountll",
 	"__builtin_abs": "abs", "__builtin_labs": "labs", "__builtin_llabs": "llabs",
 	"__builtin_strlen": "strlen", "__builtin_strcmp": "strcmp", "__builtin_memcmp": "memcmp",
+	"__builtin_fabs": "fabs", "__builtin_fabsf": "fabsf",
 }
 
 var funcNameDecl = regexp.MustCompile(`^\{staticconstchar__func__\[\]="[^"]*";`)

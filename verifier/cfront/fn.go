@@ -14,16 +14,20 @@ type fnLower struct {
 	unit *Unit
 	f    *ir.Function
 
-	vars    map[*cc.Declarator]*ir.Var
-	vlas    map[*ir.Var]ir.Expr // VLA pointer var -> its size in bytes
-	names   map[string]int
-	labels  []*label
-	named   map[string]*label
-	breaks  []*label
-	conts   []*label
-	sw      *switchCtx
-	retType ir.Type
-	cur     ir.Pos // position of the statement being lowered
+	vars   map[*cc.Declarator]*ir.Var
+	vlas   map[*ir.Var]ir.Expr // VLA pointer var -> its size in bytes
+	names  map[string]int
+	labels []*label
+	named  map[string]*label
+	breaks []jumpTarget
+	conts  []jumpTarget
+	sw     *switchCtx
+	// scopes are the enclosing blocks, innermost last (see scope.go);
+	// labelInfo is the pre-pass's map of the named labels.
+	scopes    []*scope
+	labelInfo map[string]*labelInfo
+	retType   ir.Type
+	cur       ir.Pos // position of the statement being lowered
 }
 
 // label is a jump target whose index may not be known yet.
@@ -35,6 +39,7 @@ type label struct {
 type switchCtx struct {
 	cases map[*cc.LabeledStatement]*label
 	def   *label
+	depth int // len(fl.scopes) at the switch statement
 }
 
 // unsupportedErr aborts lowering of the current statement.
@@ -218,6 +223,7 @@ func (fl *fnLower) lowerBody(def *cc.FunctionDefinition) {
 			v.AddrTaken = d.AddressTaken()
 		}
 	}
+	fl.scanLabels(def.CompoundStatement)
 	fl.compound(def.CompoundStatement, false)
 	fl.finish()
 	annotateAllocs(f)

@@ -12,7 +12,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 
 	"modernc.org/cc/v4"
 
@@ -73,13 +75,13 @@ func newFrontend(c Config) (*frontend, error) {
 			return nil, errors.New("no C compiler (cc or gcc) on PATH: the front end needs one for system headers and predefined macros")
 		}
 	}
-	cfg, err := cc.NewConfig("linux", arch, opts...)
+	cfg, err := newCCConfig(arch, opts...)
 	if err != nil && c.DataModel == ir.ILP32 {
 		// Without gcc-multilib, `cc -m32` fails. Preprocessed input and code
 		// without system headers still parse correctly with the i386 ABI and
 		// the host's macros, so carry on and say why headers may misbehave.
 		fe.warned = "the host C compiler cannot target -m32 (install gcc-multilib): system headers see LP64 macros"
-		cfg, err = cc.NewConfig("linux", "amd64", opts[1:]...)
+		cfg, err = newCCConfig("amd64", opts[1:]...)
 		if err == nil {
 			cfg.ABI, err = cc.NewABI("linux", "386")
 		}
@@ -91,10 +93,49 @@ func newFrontend(c Config) (*frontend, error) {
 	cfg.IgnoreStaticAssert = false
 	cfg.UnsignedEnums = true
 	cfg.ABILayout = true
+	// Macro expansion can grow exponentially: a few hundred bytes can keep
+	// cc/v4 busy for hours and take all memory. This bound (tokens processed,
+	// rescans included) is far above what real programs and their system
+	// headers need; beyond it the load fails with a preprocessing error.
+	cfg.ExpansionLimit = expansionLimit
 	// One cache per frontend: headers are parsed once for all units.
 	cfg.SourceCache = &cc.SourceCache{}
 	fe.cfg = cfg
 	return fe, nil
+}
+
+// expansionLimit is the macro expansion work cc/v4 may do per file.
+const expansionLimit = 1 << 24
+
+// ccConfigs caches cc.NewConfig's results by target and options.
+// NewConfig runs the host C compiler twice (some 12 ms), which otherwise
+// dominates loading small programs; the host compiler does not change while
+// the process runs.
+var ccConfigs sync.Map // string -> *ccConfigResult
+
+type ccConfigResult struct {
+	cfg *cc.Config
+	err error
+}
+
+// newCCConfig is cc.NewConfig("linux", arch, opts...), cached. Each caller
+// gets its own copy of the Config: newFrontend sets fields on it. The
+// slices and the ABI it shares with the cached one are only read.
+func newCCConfig(arch string, opts ...string) (*cc.Config, error) {
+	key := strings.Join(append([]string{arch, os.Getenv("CC")}, opts...), "\x00")
+	r, ok := ccConfigs.Load(key)
+	if !ok {
+		cfg, err := cc.NewConfig("linux", arch, opts...)
+		r, _ = ccConfigs.LoadOrStore(key, &ccConfigResult{cfg, err})
+	}
+	res := r.(*ccConfigResult)
+	if res.err != nil {
+		return nil, res.err
+	}
+	c := *res.cfg
+	c.IncludePaths = slices.Clone(c.IncludePaths)
+	c.SysIncludePaths = slices.Clone(c.SysIncludePaths)
+	return &c, nil
 }
 
 // parse reads and type-checks one file. src, when not nil, is the file's

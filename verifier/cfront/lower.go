@@ -58,7 +58,16 @@ const libcName = "<prbmc-libc>"
 // parse error in any file is returned as an error (with file:line:col);
 // unsupported constructs do not fail the load: they are listed in
 // Program.Unsupported and become ir.Unsupported instructions.
-func Load(ctx context.Context, cfg Config, files ...Source) (*Program, error) {
+func Load(ctx context.Context, cfg Config, files ...Source) (prog *Program, err error) {
+	// Lowering turns the unsupported and the unexpected into ir.Unsupported
+	// statement by statement (guard) and function by function (lowerFunc);
+	// this is the last line, for the linker itself: a front-end bug must
+	// not take the caller down.
+	defer func() {
+		if r := recover(); r != nil {
+			prog, err = nil, fmt.Errorf("internal error in the C front end: %v", r)
+		}
+	}()
 	fe, err := newFrontend(cfg)
 	if err != nil {
 		return nil, err
@@ -416,6 +425,7 @@ var libcProvides = map[string]bool{
 	"llabs": true, "__prbmc_bswap16": true, "__prbmc_bswap32": true, "__prbmc_bswap64": true,
 	"__prbmc_popcount": true, "__prbmc_popcountll": true, "isdigit": true, "isalpha": true, "isspace": true, "toupper": true, "tolower": true,
 	"strrchr": true, "strnlen": true, "strncat": true, "isupper": true, "islower": true, "isalnum": true,
+	"fabs": true, "fabsf": true,
 }
 
 func (l *linker) lowerAll(ctx context.Context) error {
@@ -429,8 +439,7 @@ func (l *linker) lowerAll(ctx context.Context) error {
 		}
 		b.fn.Library = b.lib
 		l.curFn = b.fn.Name
-		fl := newFnLower(l, b.unit, b.fn)
-		fl.lowerBody(b.def)
+		l.lowerFunc(b)
 	}
 	l.curFn = ""
 	l.initFn.finish()
@@ -444,6 +453,22 @@ func (l *linker) lowerAll(ctx context.Context) error {
 	ir.ComputeLoops(l.prog.Init)
 	l.pruneDiags()
 	return nil
+}
+
+// lowerFunc lowers one function body. A panic that escapes the statement
+// guards (a lowering bug outside any statement) makes the whole function
+// unsupported rather than failing the load.
+func (l *linker) lowerFunc(b pendingBody) {
+	defer func() {
+		if r := recover(); r != nil {
+			f := b.fn
+			what := fmt.Sprintf("internal error lowering function %s: %v", f.Name, r)
+			l.unsupported(f.Pos, what)
+			f.Body = []ir.Instr{&ir.Unsupported{At: ir.At{P: f.Pos}, Construct: what}, &ir.Return{At: ir.At{P: f.End}}}
+		}
+	}()
+	fl := newFnLower(l, b.unit, b.fn)
+	fl.lowerBody(b.def)
 }
 
 // sourceText is the source of n as written (after macro expansion), one

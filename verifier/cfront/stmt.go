@@ -16,12 +16,16 @@ func (fl *fnLower) guard(n cc.Node, body func()) {
 	if n != nil {
 		fl.cur = fl.l.pos(n.Position())
 	}
+	// A panic can unwind through nested statements (a statement expression
+	// holding a loop): restore the statement context they had pushed.
+	nScopes, nBreaks, nConts, sw := len(fl.scopes), len(fl.breaks), len(fl.conts), fl.sw
 	defer func() {
 		fl.cur = saved
 		r := recover()
 		if r == nil {
 			return
 		}
+		fl.scopes, fl.breaks, fl.conts, fl.sw = fl.scopes[:nScopes], fl.breaks[:nBreaks], fl.conts[:nConts], sw
 		u, ok := r.(*unsupportedErr)
 		if !ok {
 			// A lowering bug must not take the tool down: report the
@@ -35,12 +39,19 @@ func (fl *fnLower) guard(n cc.Node, body func()) {
 }
 
 func (fl *fnLower) compound(cs *cc.CompoundStatement, scoped bool) {
-	var declared []*ir.Var
+	if scoped {
+		fl.pushScope(cs)
+	}
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		bi := l.BlockItem
 		switch bi.Case {
 		case cc.BlockItemDecl:
-			fl.guard(bi.Declaration, func() { declared = append(declared, fl.declaration(bi.Declaration)...) })
+			fl.guard(bi.Declaration, func() {
+				vs := fl.declaration(bi.Declaration)
+				if scoped {
+					fl.declared(vs)
+				}
+			})
 		case cc.BlockItemStmt:
 			fl.stmt(bi.Statement)
 		case cc.BlockItemLabel:
@@ -50,11 +61,7 @@ func (fl *fnLower) compound(cs *cc.CompoundStatement, scoped bool) {
 		}
 	}
 	if scoped {
-		for i := len(declared) - 1; i >= 0; i-- {
-			if declared[i].Kind == ir.Local {
-				fl.emit(&ir.Dead{At: ir.At{P: fl.l.pos(cs.Token2.Position())}, V: declared[i]})
-			}
-		}
+		fl.popScope(fl.l.pos(cs.Token2.Position()))
 	}
 }
 
@@ -170,9 +177,8 @@ func (fl *fnLower) labelNamed(name string) *label {
 func (fl *fnLower) labeled(ls *cc.LabeledStatement) {
 	switch ls.Case {
 	case cc.LabeledStatementLabel:
-		lb := fl.labelNamed(ls.Token.SrcStr())
-		fl.place(lb)
 		fl.cur = fl.l.pos(ls.Position())
+		fl.placeNamedLabel(ls.Token.SrcStr())
 		fl.emit(&ir.Skip{At: fl.at()})
 	case cc.LabeledStatementCaseLabel, cc.LabeledStatementRange, cc.LabeledStatementDefault:
 		if fl.sw == nil {
@@ -186,7 +192,8 @@ func (fl *fnLower) labeled(ls *cc.LabeledStatement) {
 			lb = fl.sw.cases[ls]
 		}
 		if lb != nil {
-			fl.place(lb)
+			fl.cur = fl.l.pos(ls.Position())
+			fl.placeCaseLabel(lb)
 		}
 	}
 	fl.stmt(ls.Statement)
@@ -260,7 +267,7 @@ func trimNul(s string) string {
 
 func (fl *fnLower) switchStmt(ss *cc.SelectionStatement) {
 	endL := fl.newLabel()
-	ctx := &switchCtx{cases: map[*cc.LabeledStatement]*label{}}
+	ctx := &switchCtx{cases: map[*cc.LabeledStatement]*label{}, depth: len(fl.scopes)}
 	fl.guard(ss, func() {
 		v := fl.rvalue(ss.ExpressionList)
 		pt := fl.promote(v.Type())
@@ -292,7 +299,7 @@ func (fl *fnLower) switchStmt(ss *cc.SelectionStatement) {
 	})
 	saved, savedBreaks := fl.sw, fl.breaks
 	fl.sw = ctx
-	fl.breaks = append(fl.breaks, endL)
+	fl.breaks = append(fl.breaks, jumpTarget{endL, len(fl.scopes)})
 	fl.stmt(ss.Statement)
 	fl.sw, fl.breaks = saved, savedBreaks
 	fl.place(endL)
@@ -308,8 +315,8 @@ func (fl *fnLower) iteration(is *cc.IterationStatement) {
 	head, cont, exit := fl.newLabel(), fl.newLabel(), fl.newLabel()
 	pos := fl.l.pos(is.Position())
 	loopBody := func() {
-		fl.breaks = append(fl.breaks, exit)
-		fl.conts = append(fl.conts, cont)
+		fl.breaks = append(fl.breaks, jumpTarget{exit, len(fl.scopes)})
+		fl.conts = append(fl.conts, jumpTarget{cont, len(fl.scopes)})
 		fl.stmt(is.Statement)
 		fl.breaks = fl.breaks[:len(fl.breaks)-1]
 		fl.conts = fl.conts[:len(fl.conts)-1]
@@ -332,9 +339,9 @@ func (fl *fnLower) iteration(is *cc.IterationStatement) {
 		fl.place(cont)
 		fl.guard(is.ExpressionList, func() { fl.jump(head, fl.cond(is.ExpressionList)) })
 	case cc.IterationStatementFor, cc.IterationStatementForDecl:
-		var declared []*ir.Var
 		if is.Case == cc.IterationStatementForDecl {
-			fl.guard(is.Declaration, func() { declared = fl.declaration(is.Declaration) })
+			fl.pushScope(is)
+			fl.guard(is.Declaration, func() { fl.declared(fl.declaration(is.Declaration)) })
 		} else if is.ExpressionList != nil {
 			fl.guard(is.ExpressionList, func() { fl.effect(is.ExpressionList) })
 		}
@@ -358,8 +365,8 @@ func (fl *fnLower) iteration(is *cc.IterationStatement) {
 		fl.cur = pos
 		fl.jump(head, nil)
 		fl.place(exit)
-		for i := len(declared) - 1; i >= 0; i-- {
-			fl.emit(&ir.Dead{At: ir.At{P: pos}, V: declared[i]})
+		if is.Case == cc.IterationStatementForDecl {
+			fl.popScope(pos)
 		}
 		return
 	}
@@ -369,19 +376,23 @@ func (fl *fnLower) iteration(is *cc.IterationStatement) {
 func (fl *fnLower) jumpStmt(js *cc.JumpStatement) {
 	switch js.Case {
 	case cc.JumpStatementGoto:
-		fl.jump(fl.labelNamed(js.Token2.SrcStr()), nil)
+		fl.gotoLabel(js.Token2.SrcStr())
 	case cc.JumpStatementGotoExpr:
 		fl.fail(js, "computed goto")
 	case cc.JumpStatementContinue:
 		if len(fl.conts) == 0 {
 			fl.fail(js, "continue outside a loop")
 		}
-		fl.jump(fl.conts[len(fl.conts)-1], nil)
+		t := fl.conts[len(fl.conts)-1]
+		fl.leaveScopes(t.depth)
+		fl.jump(t.lb, nil)
 	case cc.JumpStatementBreak:
 		if len(fl.breaks) == 0 {
 			fl.fail(js, "break outside a loop or switch")
 		}
-		fl.jump(fl.breaks[len(fl.breaks)-1], nil)
+		t := fl.breaks[len(fl.breaks)-1]
+		fl.leaveScopes(t.depth)
+		fl.jump(t.lb, nil)
 	case cc.JumpStatementReturn:
 		var val ir.Expr
 		if js.ExpressionList != nil {

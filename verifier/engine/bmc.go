@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -63,10 +64,18 @@ func (o *Options) defaults() {
 
 // Verify runs the configured engine. It always returns a Result; errors
 // inside become verdict "unknown" with the reason.
-func Verify(ctx context.Context, p *ir.Program, opts Options) *result.Result {
+func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result) {
 	opts.defaults()
 	start := time.Now()
-	var r *result.Result
+	defer func() {
+		// A bug in an engine must cost an answer, not the run: report
+		// unknown with the cause (and the stack in the log).
+		if e := recover(); e != nil {
+			fmt.Fprintf(opts.Log, "prbmc: internal error: %v\n%s", e, debug.Stack())
+			r = &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf("internal error: %v", e), Engine: opts.Engine,
+				Entry: opts.Entry, Elapsed: time.Since(start)}
+		}
+	}()
 	switch opts.Engine {
 	case "bmc":
 		r = BMC(ctx, p, opts.Unwind, opts)
@@ -113,6 +122,11 @@ func Incremental(ctx context.Context, p *ir.Program, opts Options) *result.Resul
 	r := &result.Result{Engine: "incremental"}
 	var last *result.Result
 	for k := 1; k <= opts.MaxK; k = nextBound(k) {
+		if !opts.IncrementalSolver {
+			// Terms of the previous bound are of no use to a fresh solver:
+			// drop them so memory stays that of the largest bound alone.
+			b = smt.NewBuilder()
+		}
 		out := bmcStep(ctx, p, b, q, k, opts, r)
 		out.Stats.Terms = b.NumTerms()
 		switch out.Verdict {

@@ -67,6 +67,20 @@ int isalnum(int c) { return isalpha(c) || isdigit(c); }
 int isspace(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 int toupper(int c) { return islower(c) ? c - 'a' + 'A' : c; }
 int tolower(int c) { return isupper(c) ? c - 'A' + 'a' : c; }
+/* fabs and fabsf clear the sign bit, which is exact for zeros, infinities
+   and NaNs too (csmith's safe_math.h calls them for float operands). */
+double fabs(double x) {
+	union { double d; unsigned long long u; } v;
+	v.d = x;
+	v.u &= 0x7fffffffffffffffull;
+	return v.d;
+}
+float fabsf(float x) {
+	union { float f; unsigned int u; } v;
+	v.f = x;
+	v.u &= 0x7fffffffu;
+	return v.f;
+}
 
 /* GCC built-ins, reached through cfront's builtinModels table. */
 unsigned short __prbmc_bswap16(unsigned short x) { return (unsigned short)((x >> 8) | (x << 8)); }
