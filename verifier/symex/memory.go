@@ -349,9 +349,21 @@ func (x *executor) storeObj(arr *smt.Term, cell int, off, bits *smt.Term, n int6
 }
 
 // toBits turns a scalar value of type t into its memory representation.
+//
+// A NaN's bit pattern is not fixed by IEEE arithmetic (x86 makes 0/0 a
+// negative NaN, the solver's fp.to_ieee_bv has one canonical NaN), so the
+// bits stored for a NaN are left open: any pattern. That over-approximates
+// (sound); a trace that depends on them fails to replay instead of being
+// reported.
 func (x *executor) toBits(v *smt.Term, t ir.Type) *smt.Term {
 	if _, ok := t.(*ir.FloatType); ok {
-		return x.b.FPToBits(v)
+		bits := x.b.FPToBits(v)
+		if v.IsConst() {
+			if isNaN, _ := x.b.FPIsNaN(v).BoolConst(); !isNaN {
+				return bits
+			}
+		}
+		return x.b.Ite(x.b.FPIsNaN(v), x.internalFresh(bits.Sort()), bits)
 	}
 	return v
 }
