@@ -1,8 +1,6 @@
 package symex
 
 import (
-	"math"
-
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/smt"
 )
@@ -297,5 +295,3 @@ func (x *executor) cast(v *smt.Term, from, to ir.Type) *smt.Term {
 	x.fatal("conversion from %s to %s", from, to)
 	return nil
 }
-
-var _ = math.MaxInt

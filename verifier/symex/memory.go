@@ -295,21 +295,34 @@ func (x *executor) loadObj(arr *smt.Term, cell int, off *smt.Term, n int64) *smt
 	}
 	// Unaligned, or smaller than a cell: read the cells the bytes overlap
 	// and shift the wanted ones down.
-	k := (n+c-1)/c + 1
-	base := x.cellIndex(off, cell)
-	var wide *smt.Term
-	for i := int64(0); i < k; i++ {
-		cv := x.readCell(arr, x.b.BVAdd(base, x.b.BVUint(x.offW, uint64(i))))
-		if wide == nil {
-			wide = cv
+	o := x.overlap(arr, cell, off, n)
+	return x.b.Extract(int(8*n)-1, 0, x.b.BVLShr(o.wide, o.shift))
+}
+
+// overlapped is the run of cells an access of n bytes at off touches, read
+// as one wide bit-vector, and the bit position of the access in it.
+type overlapped struct {
+	base  *smt.Term // index of the first cell
+	cells int64
+	wide  *smt.Term
+	shift *smt.Term // in bits, width of wide
+}
+
+func (x *executor) overlap(arr *smt.Term, cell int, off *smt.Term, n int64) overlapped {
+	c := int64(cell)
+	o := overlapped{base: x.cellIndex(off, cell), cells: (n+c-1)/c + 1}
+	for i := int64(0); i < o.cells; i++ {
+		cv := x.readCell(arr, x.b.BVAdd(o.base, x.b.BVUint(x.offW, uint64(i))))
+		if o.wide == nil {
+			o.wide = cv
 		} else {
-			wide = x.b.Concat(cv, wide)
+			o.wide = x.b.Concat(cv, o.wide)
 		}
 	}
-	w := int(k * c * 8)
+	w := int(o.cells * c * 8)
 	within := x.b.BVAnd(off, x.b.BVUint(x.offW, uint64(c-1)))
-	sh := x.b.BVMul(x.resize(within, x.offW, w, false), x.b.BVUint(w, 8))
-	return x.b.Extract(int(8*n)-1, 0, x.b.BVLShr(wide, sh))
+	o.shift = x.b.BVMul(x.resize(within, x.offW, w, false), x.b.BVUint(w, 8))
+	return o
 }
 
 // storeObj writes the 8n-bit value bits at off.
@@ -324,26 +337,14 @@ func (x *executor) storeObj(arr *smt.Term, cell int, off, bits *smt.Term, n int6
 		return arr
 	}
 	// Read-modify-write the overlapped cells.
-	k := (n+c-1)/c + 1
-	base := x.cellIndex(off, cell)
-	var wide *smt.Term
-	for i := int64(0); i < k; i++ {
-		cv := x.readCell(arr, x.b.BVAdd(base, x.b.BVUint(x.offW, uint64(i))))
-		if wide == nil {
-			wide = cv
-		} else {
-			wide = x.b.Concat(cv, wide)
-		}
-	}
-	w := int(k * c * 8)
-	within := x.b.BVAnd(off, x.b.BVUint(x.offW, uint64(c-1)))
-	sh := x.b.BVMul(x.resize(within, x.offW, w, false), x.b.BVUint(w, 8))
-	mask := x.b.BVShl(x.b.ZeroExt(w-int(8*n), x.b.BVNot(x.b.BVUint(int(8*n), 0))), sh)
-	val := x.b.BVShl(x.b.ZeroExt(w-int(8*n), bits), sh)
-	wide = x.b.BVOr(x.b.BVAnd(wide, x.b.BVNot(mask)), val)
-	for i := int64(0); i < k; i++ {
+	o := x.overlap(arr, cell, off, n)
+	w := int(o.cells * c * 8)
+	mask := x.b.BVShl(x.b.ZeroExt(w-int(8*n), x.b.BVNot(x.b.BVUint(int(8*n), 0))), o.shift)
+	val := x.b.BVShl(x.b.ZeroExt(w-int(8*n), bits), o.shift)
+	wide := x.b.BVOr(x.b.BVAnd(o.wide, x.b.BVNot(mask)), val)
+	for i := int64(0); i < o.cells; i++ {
 		v := x.b.Extract(int(8*c*(i+1))-1, int(8*c*i), wide)
-		arr = x.b.Store(arr, x.b.BVAdd(base, x.b.BVUint(x.offW, uint64(i))), v)
+		arr = x.b.Store(arr, x.b.BVAdd(o.base, x.b.BVUint(x.offW, uint64(i))), v)
 	}
 	return arr
 }
