@@ -45,7 +45,9 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.IntVar(&vf.maxK, "max-k", 1<<20, "largest bound incremental BMC tries")
 	fs.DurationVar(&vf.timeout, "timeout", 30*time.Second, "time budget for the whole verification")
 	fs.StringVar(&vf.entry, "function", "main", "entry function")
-	fs.StringVar(&vf.format, "format", "text", "output: text | json")
+	fs.StringVar(&vf.format, "format", "text", "output: text | json | sarif | markdown")
+	var rf reportFlags
+	rf.register(fs)
 	fs.BoolVar(&vf.incSolver, "incremental-solver", false, "reuse one solver (push/pop) for all queries instead of a fresh one per query")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for performance bug reports)")
 	if err := parseFlags(fs, args); err != nil {
@@ -58,8 +60,8 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "prbmc verify: unknown engine %q (want bmc or incremental)\n", vf.engine)
 		return exitUsage
 	}
-	if vf.format != "text" && vf.format != "json" {
-		fmt.Fprintf(stderr, "prbmc verify: unknown format %q (want text or json)\n", vf.format)
+	if !knownFormat(vf.format) {
+		fmt.Fprintf(stderr, "prbmc verify: unknown format %q (want text, json, sarif or markdown)\n", vf.format)
 		return exitUsage
 	}
 	if fs.NArg() == 0 {
@@ -92,7 +94,10 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	start := time.Now()
 	r := verifyFiles(ctx, cfg, fs.Args(), vf, stderr)
 	r.Elapsed = time.Since(start)
-	writeResult(stdout, r, vf.format)
+	if err := writeReports(ctx, stdout, stderr, r, vf, rf, fs.Args()); err != nil {
+		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
+		return exitUsage
+	}
 	return exitCode(r.Verdict)
 }
 

@@ -1,0 +1,292 @@
+package markdown
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/report/internal/fixtures"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+func handMade() []FunctionResult {
+	return []FunctionResult{
+		{Name: "check", File: "src/check.c", Line: 7, Result: fixtures.Unsafe()},
+		{Name: "main", File: "src/ring.c", Line: 37, Result: fixtures.Safe(), Assumed: []string{"nondet global g"}},
+		{Name: "loop", File: "src/loop.c", Line: 3, Result: fixtures.Bounded()},
+		{Name: "parse", File: "src/parse.c", Line: 10, Result: fixtures.Unknown()},
+		{Name: "idle", File: "src/idle.c", Line: 1, Result: &result.Result{Verdict: result.Safe, Engine: "incremental", Elapsed: 3 * time.Millisecond}},
+		{Name: "never", File: "src/idle.c", Line: 9, Result: &result.Result{Verdict: result.Safe, Engine: "incremental", K: 1,
+			Props: []result.Property{{ID: "never.assertion.1", Kind: "assertion", Text: "0", Func: "never", Verdict: result.Unreachable}}}},
+	}
+}
+
+func TestSummaryGolden(t *testing.T) {
+	fixtures.Golden(t, "summary.md", []byte(Summary(handMade(), SummaryOptions{Marker: "prbmc-summary"})))
+	var real []FunctionResult
+	for _, name := range fixtures.Real {
+		r, err := fixtures.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		real = append(real, FunctionResult{Name: name, File: "testdata/" + name + ".c", Result: r})
+	}
+	fixtures.Golden(t, "summary_real.md", []byte(Summary(real, SummaryOptions{Title: "prbmc on testdata"})))
+}
+
+func TestSummaryContent(t *testing.T) {
+	s := Summary(handMade(), SummaryOptions{})
+	checkSafe(t, s)
+	checkSafe(t, Summary(handMade()[1:2], SummaryOptions{}))
+	for _, want := range []string{
+		"| ❌ can fail | <code>check</code> | <code>src/check.c:7</code> | incremental | 2 | 124 ms |",
+		"| ✅ proved safe | <code>main</code>",
+		"| ⚠️ bounded(3) | <code>loop</code>",
+		"| ❓ unknown | <code>parse</code>",
+		"| ➖ nothing to check | <code>idle</code>",
+		"| ➖ unreachable | <code>never</code>",
+		"- ❓ `parse`: timeout at k=8",
+		"- ❌ `check`: assertion `x != 42` can fail at `src/check.c:9`",
+		"stub: read_sensor returns any int",
+		"**Totals:** 6 functions checked · 1 proved safe · 1 can fail · 1 bounded · 1 unknown · 2 nothing to check",
+		"### prbmc: 1 of 6 functions can fail",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+func TestViolationGolden(t *testing.T) {
+	fixtures.Golden(t, "unsafe.comment.md", []byte(ViolationComment(fixtures.Unsafe().Props[0], CommentOptions{Marker: "prbmc:check.assertion.1"})))
+	fixtures.Golden(t, "hostile.comment.md", []byte(ViolationComment(fixtures.Hostile().Props[0], CommentOptions{Entry: "ma|in"})))
+	fixtures.Golden(t, "hostile.summary.md", []byte(Summary([]FunctionResult{{Name: "ma|in", File: "src/we`ird | @octocat <b>.c", Line: 1, Result: fixtures.Hostile()}}, SummaryOptions{Title: "@octocat </details>"})))
+	for _, name := range []string{"ringbuf", "string_ops", "malloc_list"} {
+		r, err := fixtures.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixtures.Golden(t, name+".comment.md", []byte(ViolationComment(*r.Violated(), CommentOptions{})))
+	}
+}
+
+func TestViolationContent(t *testing.T) {
+	c := ViolationComment(fixtures.Unsafe().Props[0], CommentOptions{Entry: "main", Files: []string{"src/check.c", "src/my lib.c"}})
+	for _, want := range []string{
+		"**What can fail:** assertion `x != 42` in `check` at `src/check.c:9`.",
+		"1. `__VERIFIER_nondet_int()` = `40` (int, line 13)",
+		"2. `uninitialised pad` = `2` (int, line 14, not controllable from outside)",
+		"<details><summary>Trace (5 steps)</summary>",
+		"| 4 | <code>check.c:8</code> | <code>check</code> | <code>x = x</code> | <code>42</code> |",
+		"| 2 | <code>check.c:14</code> | <code>main</code> | <code>declared without initialiser</code> | <code>pad = 2</code> |",
+		"prbmc verify --reproduce src/check.c 'src/my lib.c'\n",
+	} {
+		if !strings.Contains(c, want) {
+			t.Errorf("comment lacks %q:\n%s", want, c)
+		}
+	}
+}
+
+// outsideCode is md without its fenced blocks and backtick code spans:
+// what GitHub reads as Markdown and HTML.
+func outsideCode(md string) string {
+	var b strings.Builder
+	fence := ""
+	for _, line := range strings.SplitAfter(md, "\n") {
+		if fence != "" {
+			if strings.TrimSpace(line) == fence {
+				fence = ""
+			}
+			continue
+		}
+		if m := regexp.MustCompile("^(```+)").FindString(line); m != "" {
+			fence = m
+			continue
+		}
+		b.WriteString(line)
+	}
+	s := b.String()
+	var out strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '`' {
+			out.WriteByte(s[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == '`' {
+			j++
+		}
+		run := s[i:j]
+		// the closing run: the same length, not part of a longer run
+		k := j
+		closed := false
+		for k < len(s) {
+			n := strings.Index(s[k:], run)
+			if n < 0 {
+				break
+			}
+			e := k + n + len(run)
+			if (e >= len(s) || s[e] != '`') && s[k+n-1] != '`' {
+				i, closed = e, true
+				break
+			}
+			k = e
+			for k < len(s) && s[k] == '`' {
+				k++
+			}
+		}
+		if !closed {
+			out.WriteString(run)
+			i = j
+		}
+	}
+	return out.String()
+}
+
+// checkSafe asserts that user text in md cannot act as markup.
+func checkSafe(t *testing.T, md string) {
+	t.Helper()
+	plain := outsideCode(md)
+	for _, bad := range []string{"@octocat", "<script", "</details><", "`", "*/ \""} {
+		if strings.Contains(plain, bad) {
+			t.Errorf("%q outside code:\n%s", bad, plain)
+		}
+	}
+	if o, c := strings.Count(plain, "<details>"), strings.Count(plain, "</details>"); o != c {
+		t.Errorf("%d <details> but %d </details>", o, c)
+	}
+	lines := strings.Split(plain, "\n")
+	for i, line := range lines {
+		if i > 0 && strings.HasPrefix(lines[i-1], "|") && !strings.HasPrefix(line, "|") && line != "" {
+			t.Errorf("no blank line after a table, before %q", line)
+		}
+		if strings.HasPrefix(line, ">") || strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "### ") {
+			t.Errorf("markup line %q", line)
+		}
+		if strings.HasPrefix(line, "|") {
+			if n := strings.Count(line, "|") - strings.Count(line, `\|`); n != 7 && n != 6 {
+				t.Errorf("table row with %d cells: %q", n-1, line)
+			}
+		}
+	}
+}
+
+func TestHostile(t *testing.T) {
+	h := fixtures.Hostile()
+	c := ViolationComment(h.Props[0], CommentOptions{Entry: "ma|in", Marker: "x --> <script>"})
+	checkSafe(t, c)
+	if strings.Contains(c, "<!-- x -->") || strings.Contains(c, "--><script>") {
+		t.Errorf("marker escaped its comment: %s", c)
+	}
+	s := Summary([]FunctionResult{{Name: "@octocat|`x`", File: "a|b.c", Result: h}}, SummaryOptions{Title: "</details><script>", Marker: "-->"})
+	checkSafe(t, s)
+	if !strings.Contains(s, "@\u200doctocat") {
+		t.Errorf("no zero-width joiner after @:\n%s", s)
+	}
+}
+
+func TestEscapers(t *testing.T) {
+	for in, want := range map[string]string{
+		"a `b` ``c``":  "``` a `b` ``c`` ```",
+		"plain":        "`plain`",
+		"x\ny":         "`x y`",
+		"`":            "`` ` ``",
+		"":             "` `",
+		" both ends ":  "`  both ends  `",
+		"|pipe|":       "`|pipe|`",
+		"</details>":   "`</details>`",
+		"@octocat ok?": "`@octocat ok?`",
+	} {
+		if got := Code(in); got != want {
+			t.Errorf("Code(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"# title":        "&#35; title",
+		"> quote":        "&gt; quote",
+		"1. item":        "1&#46; item",
+		"- item":         "&#45; item",
+		"a|b":            "a&#124;b",
+		"<b>&":           "&lt;b&gt;&amp;",
+		"@octocat #12":   "@\u200doctocat #\u200d12",
+		"two\nlines":     "two lines",
+		"*x* _y_ [l](u)": "&#42;x&#42; &#95;y&#95; &#91;l&#93;(u)",
+		"a_b __c d__e_":  "a_b &#95;&#95;c d__e&#95;",
+		"$x$":            "&#36;x&#36;",
+	} {
+		if got := Text(in); got != want {
+			t.Errorf("Text(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := CodeCell("a|b`c"); got != "<code>a&#124;b&#96;c</code>" {
+		t.Errorf("CodeCell = %q", got)
+	}
+	if got := comment("a--b--><c"); got != "<!-- a-b-c -->" {
+		t.Errorf("comment = %q", got)
+	}
+	if got := fenced("sh", "echo ```\n"); got != "````sh\necho ```\n````\n" {
+		t.Errorf("fenced = %q", got)
+	}
+}
+
+func TestLongTraceFits(t *testing.T) {
+	r := fixtures.Long(10000)
+	c := ViolationComment(r.Props[0], CommentOptions{})
+	if len(c) > MaxBody {
+		t.Fatalf("comment is %d bytes", len(c))
+	}
+	if !strings.Contains(c, "<details><summary>Trace (10000 steps)</summary>") {
+		t.Error("no trace summary")
+	}
+	m := regexp.MustCompile(`… (\d+) more steps; see the SARIF alert for the full trace`).FindStringSubmatch(c)
+	if m == nil {
+		t.Fatalf("no truncation note")
+	}
+	rows := strings.Count(c, "\n| ") - 1 // less the header row
+	var more int
+	fmt.Sscan(m[1], &more)
+	if rows-1+more != 10000 {
+		t.Errorf("%d rows shown + %d left out != 10000", rows-1, more)
+	}
+	if !strings.Contains(c, "| 10000 | <code>spin.c:6</code> | <code>spin</code> | <code>assert(i &lt; 9999)</code> | <code>false</code> |") {
+		t.Error("the failing step is not the last row")
+	}
+	checkSafe(t, c)
+
+	// Long lines of user text and a small limit: still under it.
+	h := fixtures.Hostile().Props[0]
+	h.Text = strings.Repeat("`@x|</details>", 10000)
+	for i := range 3000 {
+		h.Trace.Steps = append(h.Trace.Steps, result.Step{Func: "f", Text: strings.Repeat("|`<", 5000), Lhs: "v", Value: fmt.Sprint(i)})
+	}
+	for i := range 500 {
+		h.Trace.Inputs = append(h.Trace.Inputs, result.Input{Why: "__VERIFIER_nondet_int", Type: "int", Value: fmt.Sprint(i)})
+	}
+	for _, lim := range []int{0, 20000} {
+		c := ViolationComment(h, CommentOptions{MaxLen: lim})
+		if max := map[int]int{0: MaxBody, 20000: 20000}[lim]; len(c) > max {
+			t.Errorf("limit %d: %d bytes", lim, len(c))
+		}
+		checkSafe(t, c)
+	}
+}
+
+func TestSummaryFits(t *testing.T) {
+	var frs []FunctionResult
+	for i := range 3000 {
+		r := fixtures.Unknown()
+		r.Reason = strings.Repeat("why ", 40)
+		frs = append(frs, FunctionResult{Name: fmt.Sprintf("function_with_a_long_name_%d", i), File: "src/x.c", Line: i, Result: r})
+	}
+	s := Summary(frs, SummaryOptions{})
+	if len(s) > MaxBody {
+		t.Fatalf("summary is %d bytes", len(s))
+	}
+	if !strings.Contains(s, "more functions; see the SARIF log") || !strings.Contains(s, "**Totals:** 3000 functions checked · 3000 unknown") {
+		t.Errorf("no truncation note or totals:\n%s", s[len(s)-2000:])
+	}
+	checkSafe(t, s)
+}

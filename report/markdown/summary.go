@@ -1,0 +1,190 @@
+package markdown
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/prbmc/prbmc/report"
+
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// MaxBody is GitHub's limit on a comment body, in characters; bodies are
+// kept under it counting bytes, which is stricter.
+const MaxBody = 65536
+
+// SummaryOptions shape the summary comment.
+type SummaryOptions struct {
+	// Title heads the comment (default "prbmc").
+	Title string
+	// Marker, when set, is written first as an HTML comment, so a sticky
+	// comment can be found and updated.
+	Marker string
+	// MaxLen caps the body (default and upper bound MaxBody).
+	MaxLen int
+}
+
+// Summary is the pull-request summary: a table of the functions checked
+// (verdict, engine, bound, time), what failed, why each unknown is unknown,
+// what the proofs assumed, and a totals line.
+func Summary(results []FunctionResult, opts SummaryOptions) string {
+	if opts.Title == "" {
+		opts.Title = "prbmc"
+	}
+	if opts.MaxLen <= 0 || opts.MaxLen > MaxBody {
+		opts.MaxLen = MaxBody
+	}
+	var counts [classNothing + 1]int
+	for _, f := range results {
+		counts[classify(f)]++
+	}
+
+	var head strings.Builder
+	if opts.Marker != "" {
+		head.WriteString(comment(opts.Marker) + "\n")
+	}
+	fmt.Fprintf(&head, "### %s: %s\n\n", Text(opts.Title), headline(counts, len(results)))
+
+	// The sections after the table, each cut to its share if need be.
+	var failures, unknowns, assumed []string
+	for _, f := range results {
+		name := Code(f.Name)
+		switch classify(f) {
+		case classUnsafe:
+			for _, p := range f.Result.Props {
+				if p.Verdict == result.Unsafe {
+					failures = append(failures, fmt.Sprintf("- ❌ %s: %s %s at %s", name, what(p), report.FailVerb(p.Kind), Code(place(p.Location.File, p.Location.Line))))
+				}
+			}
+		case classUnknown:
+			reason := "not verified"
+			if f.Result != nil && f.Result.Reason != "" {
+				reason = f.Result.Reason
+			}
+			unknowns = append(unknowns, fmt.Sprintf("- ❓ %s: %s", name, Text(reason)))
+		}
+		if as := f.AllAssumed(); len(as) > 0 && classify(f) == classSafe {
+			var items []string
+			for _, a := range as {
+				items = append(items, Text(a))
+			}
+			assumed = append(assumed, fmt.Sprintf("- %s: %s", name, strings.Join(items, "; ")))
+		}
+	}
+	totals := "**Totals:** " + totalsLine(counts, len(results)) + "\n"
+
+	// The sections after the table get at most half the body, so the
+	// table always shows its first rows.
+	room := opts.MaxLen / 2
+	var tail strings.Builder
+	section := func(title string, lines []string) {
+		if len(lines) == 0 {
+			return
+		}
+		fmt.Fprintf(&tail, "**%s**\n\n", title)
+		defer tail.WriteString("\n")
+		for i, l := range lines {
+			more := fmt.Sprintf("- … %d more; see the SARIF log\n", len(lines)-i)
+			if tail.Len()+len(l)+1+len(more) > room && i < len(lines)-1 || tail.Len()+len(l)+1 > room {
+				tail.WriteString(more)
+				return
+			}
+			tail.WriteString(l + "\n")
+		}
+	}
+	section("Can fail", failures)
+	section("Unknown", unknowns)
+	if len(assumed) > 0 {
+		block := "<details><summary>What the proofs assume</summary>\n\n" + strings.Join(assumed, "\n") + "\n\n</details>\n\n"
+		if tail.Len()+len(block) > room {
+			block = "The proofs' assumptions are too many to list here; see the SARIF log.\n\n"
+		}
+		tail.WriteString(block)
+	}
+	tailText := tail.String()
+
+	var rows []string
+	for _, f := range results {
+		r := f.Result
+		engine, k, t := "", "", "–"
+		if r != nil {
+			engine, t = Text(r.Engine), duration(r.Elapsed)
+			if r.K > 0 {
+				k = fmt.Sprint(r.K)
+			}
+		}
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s | %s | %s |\n",
+			verdictCell(f), CodeCell(f.Name), CodeCell(place(f.File, f.Line)), engine, k, t))
+	}
+	table := "| Verdict | Function | File | Engine | k | Time |\n|---|---|---|---|--:|--:|\n"
+	budget := opts.MaxLen - head.Len() - len(tailText) - len(totals) - len(table) - 2
+	var body strings.Builder
+	body.WriteString(head.String())
+	if len(results) > 0 {
+		body.WriteString(table)
+		used := 0
+		for i, row := range rows {
+			more := fmt.Sprintf("| … | %d more functions; see the SARIF log | | | | |\n", len(rows)-i)
+			need := len(row)
+			if i < len(rows)-1 {
+				need += len(more) // room to say what is left out after it
+			}
+			if used+need > budget {
+				body.WriteString(more)
+				break
+			}
+			body.WriteString(row)
+			used += len(row)
+		}
+		body.WriteString("\n") // a table ends at a blank line
+	}
+	body.WriteString(tailText)
+	body.WriteString(totals)
+	return body.String()
+}
+
+// headline sums the result up for the title.
+func headline(counts [classNothing + 1]int, n int) string {
+	switch {
+	case n == 0:
+		return "no functions checked"
+	case counts[classUnsafe] > 0:
+		return fmt.Sprintf("%d of %d %s can fail", counts[classUnsafe], n, plural(n, "function", "functions"))
+	case counts[classUnknown] > 0:
+		return fmt.Sprintf("%d of %d %s unknown", counts[classUnknown], n, plural(n, "function", "functions"))
+	case counts[classBounded] > 0:
+		return "no failures found (some only up to a bound)"
+	}
+	return "no failures: every check proved"
+}
+
+func totalsLine(counts [classNothing + 1]int, n int) string {
+	parts := []string{fmt.Sprintf("%d %s checked", n, plural(n, "function", "functions"))}
+	for _, c := range []struct {
+		cl   class
+		word string
+	}{{classSafe, "proved safe"}, {classUnsafe, "can fail"}, {classBounded, "bounded"}, {classUnknown, "unknown"}, {classNothing, "nothing to check"}} {
+		if counts[c.cl] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[c.cl], c.word))
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// what is a property in words, its text as code.
+func what(p result.Property) string {
+	switch p.Kind {
+	case "reach-error":
+		return "the error location " + Code(p.Text)
+	case "assertion", "":
+		return "assertion " + Code(p.Text)
+	}
+	return Text(p.Kind) + " check " + Code(p.Text)
+}
