@@ -5,6 +5,7 @@
 package cfront
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -152,6 +153,13 @@ func (fe *frontend) parse(ctx context.Context, name string, src []byte) (*Unit, 
 		src = b
 	}
 	text := rewriteLineMarkers(src)
+	// cc/v4's parser loops forever, appending an error per iteration until
+	// memory runs out, when the input ends inside a pointer's or an array
+	// declarator's type qualifiers (`int *;`, `int * const`, `int a[const`
+	// at the end of the file): typeQualifierList has no EOF case. That loop
+	// stops at an identifier or '(', so end every file with a declaration
+	// that has one and means nothing. The copy keeps the caller's bytes.
+	text = append(text[:len(text):len(text)], eofGuard...)
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: fe.cfg.Predefined},
 		{Name: "<builtin>", Value: cc.Builtin},
@@ -159,10 +167,20 @@ func (fe *frontend) parse(ctx context.Context, name string, src []byte) (*Unit, 
 	}
 	ast, err := translate(fe.cfg, sources)
 	if err != nil {
-		return nil, firstError(name, err)
+		err = firstError(name, err)
+		if e, ok := err.(*Error); ok && e.Pos.File == name && strings.Contains(e.Msg, "_Static_assert") &&
+			e.Pos.Line == bytes.Count(text[:len(text)-len(eofGuard)], []byte("\n"))+2 {
+			// The error is in eofGuard: say what it means.
+			e.Msg = "unexpected end of file"
+		}
+		return nil, err
 	}
 	return &Unit{Name: name, ast: ast, src: src}, nil
 }
+
+// eofGuard ends every source file; see parse. It starts on a line of its
+// own, so positions in the file do not change.
+const eofGuard = "\n_Static_assert(1, \"\");\n"
 
 // translate calls cc.Translate, turning a panic inside the parser (malformed
 // input can trigger them) into an error.
