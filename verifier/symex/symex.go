@@ -96,6 +96,7 @@ func Run(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) (eq *
 		return nil, fmt.Errorf("no function %q with a body", opts.Entry)
 	}
 	x := newExecutor(ctx, p, b, opts)
+	x.registerProps(entry)
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(abort); ok {
@@ -126,6 +127,30 @@ func Run(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) (eq *
 // maxFreeIterations caps the deterministic iterations of one loop
 // activation that do not count against the unwinding bound.
 const maxFreeIterations = 1 << 14
+
+// registerProps lists every assertion of the functions the entry can call
+// as a check that is never violated, so properties the walk never reaches
+// (dead code) still appear in the equation — and in reports.
+func (x *executor) registerProps(entry *ir.Function) {
+	seen := map[*ir.Function]bool{}
+	var visit func(f *ir.Function)
+	visit = func(f *ir.Function) {
+		if f == nil || seen[f] {
+			return
+		}
+		seen[f] = true
+		for _, in := range f.Body {
+			switch in := in.(type) {
+			case *ir.Assert:
+				x.check(in.Prop, x.b.False())
+			case *ir.Call:
+				visit(in.Fn)
+			}
+		}
+	}
+	visit(x.p.Init)
+	visit(entry)
+}
 
 // abort carries a fatal error out of the walk.
 type abort struct{ err error }

@@ -1,0 +1,119 @@
+package symex
+
+import (
+	"context"
+	"testing"
+
+	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/smt"
+)
+
+func lower(t *testing.T, src string) *ir.Program {
+	t.Helper()
+	p, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.ILP32}, cfront.Source{Name: "t.c", Text: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.IR
+}
+
+func TestCellFor(t *testing.T) {
+	std := ir.StdTypes(ir.LP64)
+	pair := &ir.StructType{Name: "struct p", Fields: []ir.Member{{Name: "a", Type: std.Int}, {Name: "b", Type: std.Int, Offset: 4}}, Bytes: 8, Alignment: 4}
+	mixed := &ir.StructType{Name: "struct m", Fields: []ir.Member{{Name: "a", Type: std.Int}, {Name: "c", Type: std.Char, Offset: 4}}, Bytes: 8, Alignment: 4}
+	for _, tc := range []struct {
+		t    ir.Type
+		want int
+	}{
+		{std.Int, 4}, {std.Char, 1}, {std.Double, 8}, {std.Short, 2},
+		{&ir.ArrayType{Elem: std.Int, Len: 100}, 4},
+		{&ir.ArrayType{Elem: std.LongLong, Len: 3}, 8},
+		{pair, 4}, {mixed, 1},
+		{&ir.ArrayType{Elem: pair, Len: 10}, 4},
+	} {
+		if got := cellFor(tc.t); got != tc.want {
+			t.Errorf("cellFor(%s) = %d, want %d", tc.t, got, tc.want)
+		}
+	}
+}
+
+func TestAligned(t *testing.T) {
+	b := smt.NewBuilder()
+	i := b.Var("i", smt.BVSort(32))
+	four := b.BVUint(32, 4)
+	for _, tc := range []struct {
+		off  *smt.Term
+		c    int64
+		want bool
+	}{
+		{b.BVUint(32, 8), 4, true},
+		{b.BVUint(32, 6), 4, false},
+		{b.BVMul(i, four), 4, true},
+		{b.BVAdd(b.BVMul(i, four), b.BVUint(32, 8)), 4, true},
+		{b.BVAdd(b.BVMul(i, four), b.BVUint(32, 2)), 4, false},
+		{b.BVAdd(b.BVMul(i, four), b.BVUint(32, 2)), 2, true},
+		{i, 4, false},
+		{i, 1, true},
+	} {
+		if got := aligned(tc.off, tc.c); got != tc.want {
+			t.Errorf("aligned(%s, %d) = %v, want %v", tc.off, tc.c, got, tc.want)
+		}
+	}
+}
+
+// TestConstantLoopUnrollsFree: a loop with a constant trip count unrolls
+// completely at bound 1, leaving no unwinding check.
+func TestConstantLoopUnrollsFree(t *testing.T) {
+	p := lower(t, "void reach_error(void);\nint main(void) { int s = 0; for (int i = 0; i < 500; i++) s += i; if (s != 124750) reach_error(); return 0; }\n")
+	eq, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(eq.Props(ir.PropUnwinding)) != 0 || eq.Unwound {
+		t.Fatalf("constant loop left unwinding checks")
+	}
+	real := eq.RealProps()
+	if len(real) != 1 || !real[0].Violation.IsFalse() {
+		t.Fatalf("the assertion should fold to never violated, got %v", real)
+	}
+}
+
+// TestSymbolicLoopCounts: a loop whose trip count is an input is cut at
+// the bound with an unwinding check.
+func TestSymbolicLoopCounts(t *testing.T) {
+	p := lower(t, "extern int __VERIFIER_nondet_int(void);\nint main(void) { int n = __VERIFIER_nondet_int(), s = 0; for (int i = 0; i < n; i++) s++; return s; }\n")
+	eq, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(eq.Props(ir.PropUnwinding)) != 1 || !eq.Unwound {
+		t.Fatalf("want one unwinding check, got %d", len(eq.Props(ir.PropUnwinding)))
+	}
+	if len(eq.Inputs) != 1 || eq.Inputs[0].Why != "__VERIFIER_nondet_int" {
+		t.Fatalf("inputs: %+v", eq.Inputs)
+	}
+}
+
+// TestUnsupportedIsACheck: an unsupported construct is a reachability
+// check, not an error.
+func TestUnsupportedIsACheck(t *testing.T) {
+	p := lower(t, "int g(int x) { return x; }\nint main(void) { int (*f)(int) = g; return f(1); }\n")
+	eq, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uns := eq.Props(ir.PropUnsupported)
+	if len(uns) != 1 || !uns[0].Violation.IsTrue() {
+		t.Fatalf("want one always-reached unsupported check, got %+v", uns)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	p := lower(t, "extern int __VERIFIER_nondet_int(void);\nint main(void) { int n = __VERIFIER_nondet_int(), s = 0; while (s < n) s += __VERIFIER_nondet_int(); return s; }\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, p, smt.NewBuilder(), Options{Unwind: 100000}); err == nil {
+		t.Fatal("a canceled run returned no error")
+	}
+}
