@@ -136,7 +136,7 @@ func TestCsmith(t *testing.T) {
 					outcome, why = "skipped", "the gcc-built program runs longer than "+csmithGCCTimeout.String()
 					t.Skip(why)
 				}
-				cfg := cfront.Config{Defines: []string{"CSMITH_MINIMAL"}, IncludeDirs: []string{csmithInclude, shims}}
+				cfg := cfront.Config{Defines: []string{"CSMITH_MINIMAL"}, IncludeDirs: []string{csmithInclude, shims}, Cache: &hostConfig}
 				if *csmithM32 {
 					cfg.DataModel = ir.ILP32
 				}

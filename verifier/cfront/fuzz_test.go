@@ -89,7 +89,7 @@ func FuzzLoad(f *testing.F) {
 		defer cancel()
 		// A nil Text means "read the file": always pass the bytes.
 		src := cfront.Source{Name: "fuzz.c", Text: append([]byte{}, data...)}
-		prog, err := cfront.Load(ctx, cfront.Config{}, src)
+		prog, err := cfront.Load(ctx, cfront.Config{Cache: &hostConfig}, src)
 		if err != nil {
 			return
 		}

@@ -53,7 +53,7 @@ func gccRun(t *testing.T, src string, model ir.DataModel) (string, int, bool) {
 // ourRun lowers src and interprets it.
 func ourRun(t *testing.T, src string, model ir.DataModel) (string, int, *interp.Result, *cfront.Program) {
 	t.Helper()
-	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: model}, src)
+	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: model, Cache: &hostConfig}, src)
 	if err != nil {
 		t.Fatalf("load %s: %v", src, err)
 	}
@@ -143,3 +143,7 @@ func diffLines(want, got string) string {
 	}
 	return b.String()
 }
+
+// hostConfig spares the tests of this package a host-compiler run per
+// program.
+var hostConfig cfront.ConfigCache

@@ -28,6 +28,9 @@ type Config struct {
 	IncludeDirs []string // -I
 	Defines     []string // -D: "NAME" or "NAME=VALUE"
 	Undefines   []string // -U
+	// Cache, when set, shares the host compiler's configuration between
+	// loads.
+	Cache *ConfigCache
 }
 
 // Error is a front-end error with the position it concerns.
@@ -76,13 +79,13 @@ func newFrontend(c Config) (*frontend, error) {
 			return nil, errors.New("no C compiler (cc or gcc) on PATH: the front end needs one for system headers and predefined macros")
 		}
 	}
-	cfg, err := newCCConfig(arch, opts...)
+	cfg, err := newCCConfig(c.Cache, arch, opts...)
 	if err != nil && c.DataModel == ir.ILP32 {
 		// Without gcc-multilib, `cc -m32` fails. Preprocessed input and code
 		// without system headers still parse correctly with the i386 ABI and
 		// the host's macros, so carry on and say why headers may misbehave.
 		fe.warned = "the host C compiler cannot target -m32 (install gcc-multilib): system headers see LP64 macros"
-		cfg, err = newCCConfig("amd64", opts[1:]...)
+		cfg, err = newCCConfig(c.Cache, "amd64", opts[1:]...)
 		if err == nil {
 			cfg.ABI, err = cc.NewABI("linux", "386")
 		}
@@ -108,11 +111,14 @@ func newFrontend(c Config) (*frontend, error) {
 // expansionLimit is the macro expansion work cc/v4 may do per file.
 const expansionLimit = 1 << 24
 
-// ccConfigs caches cc.NewConfig's results by target and options.
-// NewConfig runs the host C compiler twice (some 12 ms), which otherwise
-// dominates loading small programs; the host compiler does not change while
-// the process runs.
-var ccConfigs sync.Map // string -> *ccConfigResult
+// ConfigCache keeps cc/v4's host-compiler configuration between loads.
+// Building it runs the host C compiler twice (some 12 ms), which dominates
+// loading small programs; callers that load many (a PR check, tests) share
+// one through Config.Cache. The zero value is ready; it is safe for
+// concurrent use.
+type ConfigCache struct {
+	m sync.Map // string -> *ccConfigResult
+}
 
 type ccConfigResult struct {
 	cfg *cc.Config
@@ -122,12 +128,15 @@ type ccConfigResult struct {
 // newCCConfig is cc.NewConfig("linux", arch, opts...), cached. Each caller
 // gets its own copy of the Config: newFrontend sets fields on it. The
 // slices and the ABI it shares with the cached one are only read.
-func newCCConfig(arch string, opts ...string) (*cc.Config, error) {
+func newCCConfig(cache *ConfigCache, arch string, opts ...string) (*cc.Config, error) {
+	if cache == nil {
+		return cc.NewConfig("linux", arch, opts...)
+	}
 	key := strings.Join(append([]string{arch, os.Getenv("CC")}, opts...), "\x00")
-	r, ok := ccConfigs.Load(key)
+	r, ok := cache.m.Load(key)
 	if !ok {
 		cfg, err := cc.NewConfig("linux", arch, opts...)
-		r, _ = ccConfigs.LoadOrStore(key, &ccConfigResult{cfg, err})
+		r, _ = cache.m.LoadOrStore(key, &ccConfigResult{cfg, err})
 	}
 	res := r.(*ccConfigResult)
 	if res.err != nil {
