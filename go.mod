@@ -3,17 +3,18 @@ module github.com/prbmc/prbmc
 go 1.26.8
 
 require (
-	github.com/bluekeyes/go-gitdiff v0.9.0 // indirect
-	github.com/google/go-github/v60 v60.0.0 // indirect
-	github.com/owenrumney/go-sarif/v2 v2.3.3 // indirect
+	github.com/bluekeyes/go-gitdiff v0.9.0
+	github.com/owenrumney/go-sarif/v2 v2.3.3
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	modernc.org/cc/v4 v4.34.0
+	modernc.org/token v1.1.0
+)
+
+require (
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
-	github.com/sethvargo/go-githubactions v1.3.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
-	modernc.org/cc/v4 v4.34.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/opt v0.2.0 // indirect
 	modernc.org/sortutil v1.2.1 // indirect
 	modernc.org/strutil v1.2.1 // indirect
-	modernc.org/token v1.1.0 // indirect
 )
