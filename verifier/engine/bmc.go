@@ -138,7 +138,7 @@ func Incremental(ctx context.Context, p *ir.Program, opts Options) *result.Resul
 		}
 		// Unknown: a timeout at this bound keeps the last bounded result.
 		if last != nil && ctx.Err() != nil {
-			last.Reason = fmt.Sprintf("no violation with loops unwound %d times; %s at k=%d", last.K, out.Reason, k)
+			last.Reason = fmt.Sprintf("no violation with loops unwound %d times; then %s", last.K, out.Reason)
 			return last
 		}
 		return out

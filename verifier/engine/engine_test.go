@@ -175,3 +175,55 @@ func TestILP32(t *testing.T) {
 		}
 	}
 }
+
+// TestSVCompBundled runs the SV-COMP tasks bundled in testdata/svcomp
+// (ILP32, as SV-COMP) with a short budget: an answer may be unknown, but
+// never the opposite of the task's expected verdict.
+func TestSVCompBundled(t *testing.T) {
+	ymls, _ := filepath.Glob("../../testdata/svcomp/*/*.yml")
+	if len(ymls) == 0 {
+		t.Fatal("no bundled tasks")
+	}
+	for _, yml := range ymls {
+		yml := yml
+		t.Run(strings.TrimSuffix(filepath.Base(yml), ".yml"), func(t *testing.T) {
+			t.Parallel()
+			data, err := os.ReadFile(yml)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, expected := taskOf(t, string(data))
+			p := load(t, filepath.Join(filepath.Dir(yml), src), ir.ILP32)
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			r := engine.Verify(ctx, p, engine.Options{Solver: solver})
+			switch {
+			case expected && r.Verdict == result.Unsafe, !expected && r.Verdict == result.Safe:
+				t.Fatalf("WRONG verdict %s (%s); the task is %v", r.Verdict, r.Reason, expected)
+			}
+			t.Logf("%s: %s (%s)", src, r.Verdict, r.Reason)
+		})
+	}
+}
+
+// taskOf reads a task definition's input file and its unreach-call verdict.
+func taskOf(t *testing.T, yml string) (string, bool) {
+	var file string
+	verdict, inReach := "", false
+	for _, line := range strings.Split(yml, "\n") {
+		l := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(l, "input_files:"):
+			file = strings.Trim(strings.TrimSpace(strings.TrimPrefix(l, "input_files:")), "'\"")
+		case strings.HasPrefix(l, "- property_file:"):
+			inReach = strings.Contains(l, "unreach-call")
+		case inReach && strings.HasPrefix(l, "expected_verdict:"):
+			verdict = strings.TrimSpace(strings.TrimPrefix(l, "expected_verdict:"))
+			inReach = false
+		}
+	}
+	if file == "" || verdict == "" {
+		t.Fatalf("cannot read the task definition:\n%s", yml)
+	}
+	return file, verdict == "true"
+}
