@@ -324,29 +324,24 @@ func (x *executor) merge(a, b *state) *state {
 	if x.dead(b) {
 		return a
 	}
-	n := &state{guard: x.b.Or(a.guard, b.guard), regs: make(map[varKey]*smt.Term, len(a.regs)), mem: make(map[int]*smt.Term, len(a.mem))}
-	for k, va := range a.regs {
-		if vb, ok := b.regs[k]; ok && vb != va {
-			n.regs[k] = x.b.Ite(a.guard, va, vb)
+	return &state{guard: x.b.Or(a.guard, b.guard), regs: mergeMaps(x.b, a.guard, a.regs, b.regs), mem: mergeMaps(x.b, a.guard, a.mem, b.mem)}
+}
+
+// mergeMaps joins the values of two states: ite(ga, a's, b's) where they
+// differ; a key only one side has keeps its value (the other path never
+// defined it, so any value is right there).
+func mergeMaps[K comparable](b *smt.Builder, ga *smt.Term, ma, mb map[K]*smt.Term) map[K]*smt.Term {
+	n := make(map[K]*smt.Term, len(ma))
+	for k, va := range ma {
+		if vb, ok := mb[k]; ok && vb != va {
+			n[k] = b.Ite(ga, va, vb)
 		} else {
-			n.regs[k] = va
+			n[k] = va
 		}
 	}
-	for k, vb := range b.regs {
-		if _, ok := a.regs[k]; !ok {
-			n.regs[k] = vb
-		}
-	}
-	for k, va := range a.mem {
-		if vb, ok := b.mem[k]; ok && vb != va {
-			n.mem[k] = x.b.Ite(a.guard, va, vb)
-		} else {
-			n.mem[k] = va
-		}
-	}
-	for k, vb := range b.mem {
-		if _, ok := a.mem[k]; !ok {
-			n.mem[k] = vb
+	for k, vb := range mb {
+		if _, ok := ma[k]; !ok {
+			n[k] = vb
 		}
 	}
 	return n
