@@ -7,7 +7,7 @@ SHARED ?= ../shared
 BENCH_TIMEOUT ?= 30
 BENCH_JOBS ?= 2
 
-.PHONY: all build test deps example bench vet fuzz
+.PHONY: all build test deps example bench repro-bench vet fuzz
 
 all: build
 
@@ -27,3 +27,7 @@ example: build
 
 bench: build
 	./scripts/bench.sh $(SHARED) $(BENCH_TIMEOUT) $(BENCH_JOBS)
+
+# Every solved unsafe SV-COMP task's reproducer, compiled with gcc, must fail.
+repro-bench: build
+	./scripts/repro-bench.sh $(SHARED) $(BENCH_TIMEOUT)
