@@ -1,0 +1,765 @@
+package interval
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"sort"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+)
+
+// State is the abstract state before one instruction: an interval per
+// tracked variable, or bottom (the point is unreachable).
+type State struct {
+	bot     bool
+	m       map[*ir.Var]Interval // tracked variables not at top
+	tracked map[*ir.Var]bool
+}
+
+// IsBottom reports whether no execution reaches the point.
+func (s State) IsBottom() bool { return s.bot }
+
+// Interval returns v's interval. ok is false when v is not tracked (it
+// lives in memory, is not an integer, or is another function's local):
+// then nothing is known of it. Tracked variables without a bound are
+// top; at a bottom state every tracked variable reports top too.
+func (s State) Interval(v *ir.Var) (Interval, bool) {
+	if !s.tracked[v] {
+		return Interval{}, false
+	}
+	if i, ok := s.m[v]; ok {
+		return i, true
+	}
+	return Top(v.Type.(*ir.IntType)), true
+}
+
+// Vars lists the tracked variables with a non-top interval, by kind and ID.
+func (s State) Vars() []*ir.Var {
+	vs := make([]*ir.Var, 0, len(s.m))
+	for v := range s.m {
+		vs = append(vs, v)
+	}
+	sort.Slice(vs, func(i, j int) bool {
+		if vs[i].Kind == ir.Global && vs[j].Kind != ir.Global {
+			return true
+		}
+		if (vs[i].Kind == ir.Global) != (vs[j].Kind == ir.Global) {
+			return false
+		}
+		return vs[i].ID < vs[j].ID
+	})
+	return vs
+}
+
+func (s State) String() string {
+	if s.bot {
+		return "bottom"
+	}
+	out := "{"
+	for i, v := range s.Vars() {
+		if i > 0 {
+			out += ", "
+		}
+		out += fmt.Sprintf("%s: %s", v.Name, s.m[v])
+	}
+	return out + "}"
+}
+
+func (s State) clone() State {
+	m := make(map[*ir.Var]Interval, len(s.m))
+	for v, i := range s.m {
+		m[v] = i
+	}
+	return State{bot: s.bot, m: m, tracked: s.tracked}
+}
+
+func (s State) get(v *ir.Var) Interval {
+	i, _ := s.Interval(v)
+	return i
+}
+
+// set returns s with v := i (removing v when i is top).
+func (s State) set(v *ir.Var, i Interval) State {
+	if s.bot || !s.tracked[v] {
+		return s
+	}
+	n := s.clone()
+	if i.IsTop() {
+		delete(n.m, v)
+	} else {
+		i.T = v.Type.(*ir.IntType)
+		n.m[v] = i
+	}
+	return n
+}
+
+func (s State) bottom() State { return State{bot: true, tracked: s.tracked} }
+
+func join(a, b State) State {
+	if a.bot {
+		return b
+	}
+	if b.bot {
+		return a
+	}
+	m := map[*ir.Var]Interval{}
+	for v, i := range a.m {
+		if j, ok := b.m[v]; ok {
+			if h := i.hull(j); !h.IsTop() {
+				m[v] = h
+			}
+		}
+	}
+	return State{m: m, tracked: a.tracked}
+}
+
+func equal(a, b State) bool {
+	if a.bot || b.bot {
+		return a.bot == b.bot
+	}
+	if len(a.m) != len(b.m) {
+		return false
+	}
+	for v, i := range a.m {
+		if j, ok := b.m[v]; !ok || !i.equal(j) {
+			return false
+		}
+	}
+	return true
+}
+
+// Result holds the analysis of one function.
+type Result struct {
+	F      *ir.Function
+	states []State
+}
+
+// At returns the state before instruction pc (bottom when pc is out of
+// range or unreachable).
+func (r *Result) At(pc int) State {
+	if pc < 0 || pc >= len(r.states) {
+		return State{bot: true}
+	}
+	return r.states[pc]
+}
+
+// LoopHead returns the invariant at l's head: it holds every time
+// execution reaches instruction l.Head.
+func (r *Result) LoopHead(l *ir.Loop) State { return r.At(l.Head) }
+
+type analyzer struct {
+	p          *ir.Program
+	f          *ir.Function
+	tracked    map[*ir.Var]bool
+	globals    []*ir.Var
+	thresholds []*big.Int
+}
+
+// registerVars returns the integer variables whose address is never taken
+// anywhere in p: only they can be tracked.
+func registerVars(p *ir.Program, f *ir.Function) map[*ir.Var]bool {
+	inMem := map[*ir.Var]bool{}
+	var visit func(e ir.Expr, addr bool)
+	visit = func(e ir.Expr, addr bool) {
+		switch e := e.(type) {
+		case *ir.VarRef:
+			if addr {
+				inMem[e.V] = true
+			}
+		case *ir.AddrOf:
+			visit(e.X, true)
+		case *ir.Field:
+			visit(e.X, addr)
+		case *ir.Index:
+			visit(e.X, addr)
+			visit(e.I, false)
+		case *ir.Deref:
+			visit(e.P, false)
+		case *ir.Unary:
+			visit(e.X, false)
+		case *ir.Binary:
+			visit(e.X, false)
+			visit(e.Y, false)
+		case *ir.Cast:
+			visit(e.X, false)
+		case *ir.Cond:
+			visit(e.C, false)
+			visit(e.X, false)
+			visit(e.Y, false)
+		}
+	}
+	fns := append([]*ir.Function{p.Init}, p.Funcs...)
+	if f != nil {
+		fns = append(fns, f)
+	}
+	for _, g := range fns {
+		if g == nil {
+			continue
+		}
+		for _, in := range g.Body {
+			switch in := in.(type) {
+			case *ir.Assign:
+				visit(in.Lhs, false)
+				visit(in.Rhs, false)
+			case *ir.Assume:
+				visit(in.Cond, false)
+			case *ir.Assert:
+				visit(in.Cond, false)
+			case *ir.Goto:
+				if in.Cond != nil {
+					visit(in.Cond, false)
+				}
+			case *ir.Call:
+				if in.Result != nil {
+					visit(in.Result, false)
+				}
+				for _, a := range in.Args {
+					visit(a, false)
+				}
+			case *ir.Return:
+				if in.Value != nil {
+					visit(in.Value, false)
+				}
+			}
+		}
+	}
+	reg := map[*ir.Var]bool{}
+	add := func(v *ir.Var) {
+		if _, ok := trackable(v.Type); ok && !inMem[v] && !v.AddrTaken {
+			reg[v] = true
+		}
+	}
+	for _, v := range p.Globals {
+		add(v)
+	}
+	for _, v := range f.Locals {
+		add(v)
+	}
+	return reg
+}
+
+// Analyze computes intervals for the register integer variables of f (its
+// parameters, locals, temporaries, and the program's globals) at every
+// instruction of f, for every calling context: parameters and globals are
+// unknown on entry.
+func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error) {
+	if f == nil || !f.HasBody() {
+		return nil, fmt.Errorf("interval: function without body")
+	}
+	a := &analyzer{p: p, f: f, tracked: registerVars(p, f)}
+	for v := range a.tracked {
+		if v.Kind == ir.Global {
+			a.globals = append(a.globals, v)
+		}
+	}
+	a.collectThresholds()
+	n := len(f.Body)
+	heads := make([]bool, n)
+	preds := make([][]int, n)
+	for pc, in := range f.Body {
+		for _, s := range staticSuccs(pc, in, n) {
+			preds[s] = append(preds[s], pc)
+		}
+		if g, ok := in.(*ir.Goto); ok && g.Target <= pc && g.Target >= 0 && g.Target < n {
+			heads[g.Target] = true
+		}
+	}
+	entry := State{m: map[*ir.Var]Interval{}, tracked: a.tracked}
+	states := make([]State, n)
+	for i := range states {
+		states[i] = entry.bottom()
+	}
+	if n == 0 {
+		return &Result{F: f, states: states}, nil
+	}
+	states[0] = entry
+	// Worklist, smallest pc first.
+	inList := make([]bool, n)
+	inList[0] = true
+	steps := 0
+	for {
+		pc := -1
+		for i := range inList {
+			if inList[i] {
+				pc = i
+				break
+			}
+		}
+		if pc < 0 {
+			break
+		}
+		inList[pc] = false
+		if steps++; steps%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		for _, e := range a.step(pc, states[pc]) {
+			if e.to < 0 || e.to >= n || e.st.bot {
+				continue
+			}
+			nw := join(states[e.to], e.st)
+			if heads[e.to] {
+				nw = a.widen(states[e.to], nw)
+			}
+			if !equal(nw, states[e.to]) {
+				states[e.to] = nw
+				inList[e.to] = true
+			}
+		}
+	}
+	// Narrowing: recompute every point from its predecessors' states. Each
+	// pass keeps every state sound, since each is the transfer of sound states.
+	for pass := 0; pass < 3; pass++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for pc := 0; pc < n; pc++ {
+			acc := entry.bottom()
+			if pc == 0 {
+				acc = entry
+			}
+			for _, q := range preds[pc] {
+				for _, e := range a.step(q, states[q]) {
+					if e.to == pc {
+						acc = join(acc, e.st)
+					}
+				}
+			}
+			states[pc] = acc
+		}
+	}
+	return &Result{F: f, states: states}, nil
+}
+
+func staticSuccs(pc int, in ir.Instr, n int) []int {
+	var s []int
+	switch in := in.(type) {
+	case *ir.Return:
+	case *ir.Goto:
+		if in.Target >= 0 && in.Target < n {
+			s = append(s, in.Target)
+		}
+		if in.Cond != nil && pc+1 < n {
+			s = append(s, pc+1)
+		}
+	case *ir.Call:
+		if in.Builtin != ir.BAbort && in.Builtin != ir.BExit && pc+1 < n {
+			s = append(s, pc+1)
+		}
+	default:
+		if pc+1 < n {
+			s = append(s, pc+1)
+		}
+	}
+	return s
+}
+
+type edge struct {
+	to int
+	st State
+}
+
+func (a *analyzer) step(pc int, st State) []edge {
+	if st.bot {
+		return nil
+	}
+	next := pc + 1
+	switch in := a.f.Body[pc].(type) {
+	case *ir.Decl:
+		if in.V.Kind == ir.Global {
+			return []edge{{next, st}}
+		}
+		if it, ok := trackable(in.V.Type); ok && in.HasInit {
+			return []edge{{next, st.set(in.V, Single(it, new(big.Int)))}}
+		}
+		return []edge{{next, st.set(in.V, topOf(in.V))}}
+	case *ir.Dead:
+		return []edge{{next, st.set(in.V, topOf(in.V))}}
+	case *ir.Assign:
+		if r, ok := in.Lhs.(*ir.VarRef); ok && st.tracked[r.V] {
+			it := r.V.Type.(*ir.IntType)
+			v, ok := a.eval(st, in.Rhs)
+			if !ok {
+				v = Top(it)
+			}
+			return []edge{{next, st.set(r.V, v)}}
+		}
+		return []edge{{next, st}}
+	case *ir.Assume:
+		return []edge{{next, a.refine(st, in.Cond, true)}}
+	case *ir.Assert:
+		return []edge{{next, a.refine(st, in.Cond, true)}}
+	case *ir.Goto:
+		if in.Cond == nil {
+			return []edge{{in.Target, st}}
+		}
+		return []edge{{in.Target, a.refine(st, in.Cond, true)}, {next, a.refine(st, in.Cond, false)}}
+	case *ir.Call:
+		if in.Builtin == ir.BAbort || in.Builtin == ir.BExit {
+			return nil
+		}
+		s := st
+		if in.Fn != nil {
+			for _, g := range a.globals {
+				s = s.set(g, topOf(g))
+			}
+		}
+		if r, ok := in.Result.(*ir.VarRef); ok {
+			s = s.set(r.V, topOf(r.V))
+		}
+		return []edge{{next, s}}
+	case *ir.Return:
+		return nil
+	}
+	return []edge{{next, st}}
+}
+
+func topOf(v *ir.Var) Interval {
+	if it, ok := trackable(v.Type); ok {
+		return Top(it)
+	}
+	return Interval{}
+}
+
+// eval over-approximates e's value; ok is false for non-integer types.
+func (a *analyzer) eval(st State, e ir.Expr) (Interval, bool) {
+	t, ok := trackable(e.Type())
+	if !ok {
+		return Interval{}, false
+	}
+	switch e := e.(type) {
+	case *ir.Const:
+		v := constValue(t, e.Bits)
+		return Single(t, v), true
+	case *ir.VarRef:
+		if st.tracked[e.V] {
+			return st.get(e.V), true
+		}
+	case *ir.Cast:
+		x, ok := a.eval(st, e.X)
+		if !ok {
+			return Top(t), true
+		}
+		if t.IsBool() {
+			return bool01(t, x.hasZero(), !x.isZero()), true
+		}
+		return wrap(t, x.Lo, x.Hi), true
+	case *ir.Unary:
+		x, ok := a.eval(st, e.X)
+		switch e.Op {
+		case ir.LNot:
+			if !ok {
+				return bool01(t, true, true), true
+			}
+			return bool01(t, !x.isZero(), x.hasZero()), true
+		case ir.Neg:
+			if ok {
+				return wrap(t, new(big.Int).Neg(x.Hi), new(big.Int).Neg(x.Lo)), true
+			}
+		case ir.BNot:
+			if ok {
+				one := big.NewInt(1)
+				return wrap(t, new(big.Int).Sub(new(big.Int).Neg(x.Hi), one), new(big.Int).Sub(new(big.Int).Neg(x.Lo), one)), true
+			}
+		}
+	case *ir.Binary:
+		switch e.Op {
+		case ir.LAnd, ir.LOr:
+			x, okx := a.eval(st, e.X)
+			y, oky := a.eval(st, e.Y)
+			xt, xf := !okx || !x.isZero(), !okx || x.hasZero()
+			yt, yf := !oky || !y.isZero(), !oky || y.hasZero()
+			if e.Op == ir.LAnd {
+				return bool01(t, xf || yf, xt && yt), true
+			}
+			return bool01(t, xf && yf, xt || yt), true
+		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
+			x, okx := a.eval(st, e.X)
+			y, oky := a.eval(st, e.Y)
+			if !okx || !oky {
+				return bool01(t, true, true), true
+			}
+			return compare(e.Op, t, x, y), true
+		case ir.PtrAdd, ir.PtrSub:
+			return Top(t), true
+		}
+		x, okx := a.eval(st, e.X)
+		y, oky := a.eval(st, e.Y)
+		if okx && oky {
+			return arith(e.Op, t, x, y), true
+		}
+	case *ir.Cond:
+		c, okc := a.eval(st, e.C)
+		x, okx := a.eval(st, e.X)
+		y, oky := a.eval(st, e.Y)
+		if !okx || !oky {
+			return Top(t), true
+		}
+		if okc && c.isZero() {
+			return y, true
+		}
+		if okc && !c.hasZero() {
+			return x, true
+		}
+		return x.hull(y), true
+	}
+	return Top(t), true
+}
+
+// target returns the tracked variable whose value e equals, if any: e is
+// the variable, or a cast of it that preserves every value it may have.
+func (a *analyzer) target(st State, e ir.Expr) (*ir.Var, bool) {
+	switch e := e.(type) {
+	case *ir.VarRef:
+		if st.tracked[e.V] {
+			return e.V, true
+		}
+	case *ir.Cast:
+		t, ok := trackable(e.T)
+		if !ok || t.IsBool() {
+			return nil, false
+		}
+		if _, ok := trackable(e.X.Type()); !ok {
+			return nil, false
+		}
+		v, ok := a.target(st, e.X)
+		if !ok {
+			return nil, false
+		}
+		i := st.get(v)
+		if i.Lo.Cmp(TypeMin(t)) >= 0 && i.Hi.Cmp(TypeMax(t)) <= 0 {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// narrow intersects v with [lo, hi]; bottom when empty.
+func narrowVar(st State, v *ir.Var, lo, hi *big.Int) State {
+	if st.bot {
+		return st
+	}
+	i, ok := st.get(v).meet(lo, hi)
+	if !ok {
+		return st.bottom()
+	}
+	return st.set(v, i)
+}
+
+var negated = map[ir.BinOp]ir.BinOp{ir.Lt: ir.Ge, ir.Ge: ir.Lt, ir.Le: ir.Gt, ir.Gt: ir.Le, ir.Eq: ir.Ne, ir.Ne: ir.Eq}
+
+// refine restricts st to the executions where c is nonzero (truth) or zero.
+func (a *analyzer) refine(st State, c ir.Expr, truth bool) State {
+	if st.bot {
+		return st
+	}
+	if v, ok := a.eval(st, c); ok {
+		if truth && v.isZero() || !truth && !v.hasZero() {
+			return st.bottom()
+		}
+	}
+	switch c := c.(type) {
+	case *ir.Unary:
+		if c.Op == ir.LNot {
+			return a.refine(st, c.X, !truth)
+		}
+	case *ir.Cast:
+		if t, ok := trackable(c.T); ok {
+			if x, ok := a.eval(st, c.X); ok {
+				// Zero-ness survives a conversion to _Bool, or one that
+				// preserves every value.
+				if t.IsBool() || (x.Lo.Cmp(TypeMin(t)) >= 0 && x.Hi.Cmp(TypeMax(t)) <= 0) {
+					return a.refine(st, c.X, truth)
+				}
+			}
+		}
+		return st
+	case *ir.Binary:
+		switch c.Op {
+		case ir.LAnd:
+			if truth {
+				return a.refine(a.refine(st, c.X, true), c.Y, true)
+			}
+			return join(a.refine(st, c.X, false), a.refine(a.refine(st, c.X, true), c.Y, false))
+		case ir.LOr:
+			if !truth {
+				return a.refine(a.refine(st, c.X, false), c.Y, false)
+			}
+			return join(a.refine(st, c.X, true), a.refine(a.refine(st, c.X, false), c.Y, true))
+		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
+			if _, ok := trackable(c.X.Type()); !ok {
+				return st
+			}
+			op := c.Op
+			if !truth {
+				op = negated[op]
+			}
+			return a.refineCmp(st, op, c.X, c.Y)
+		}
+	}
+	// A plain value: c != 0 or c == 0.
+	if v, ok := a.target(st, c); ok {
+		zero := new(big.Int)
+		if truth {
+			return a.refineCmp(st, ir.Ne, c, &ir.Const{T: c.Type(), Bits: 0})
+		}
+		return narrowVar(st, v, zero, zero)
+	}
+	return st
+}
+
+func (a *analyzer) refineCmp(st State, op ir.BinOp, x, y ir.Expr) State {
+	switch op {
+	case ir.Gt:
+		return a.refineCmp(st, ir.Lt, y, x)
+	case ir.Ge:
+		return a.refineCmp(st, ir.Le, y, x)
+	}
+	xi, okx := a.eval(st, x)
+	yi, oky := a.eval(st, y)
+	if !okx || !oky {
+		return st
+	}
+	one := big.NewInt(1)
+	var xlo, xhi, ylo, yhi *big.Int = xi.Lo, xi.Hi, yi.Lo, yi.Hi
+	switch op {
+	case ir.Lt:
+		xhi = minB(xhi, new(big.Int).Sub(yi.Hi, one))
+		ylo = maxB(ylo, new(big.Int).Add(xi.Lo, one))
+	case ir.Le:
+		xhi = minB(xhi, yi.Hi)
+		ylo = maxB(ylo, xi.Lo)
+	case ir.Eq:
+		xlo, xhi = maxB(xi.Lo, yi.Lo), minB(xi.Hi, yi.Hi)
+		ylo, yhi = xlo, xhi
+	case ir.Ne:
+		if c, ok := yi.Const(); ok {
+			xlo, xhi = excludeBound(xlo, xhi, c)
+		}
+		if c, ok := xi.Const(); ok {
+			ylo, yhi = excludeBound(ylo, yhi, c)
+		}
+	default:
+		return st
+	}
+	if xlo.Cmp(xhi) > 0 || ylo.Cmp(yhi) > 0 {
+		return st.bottom()
+	}
+	if v, ok := a.target(st, x); ok {
+		st = narrowVar(st, v, xlo, xhi)
+	}
+	if v, ok := a.target(st, y); ok {
+		st = narrowVar(st, v, ylo, yhi)
+	}
+	return st
+}
+
+func excludeBound(lo, hi, c *big.Int) (*big.Int, *big.Int) {
+	if lo.Cmp(c) == 0 {
+		lo = new(big.Int).Add(lo, big.NewInt(1))
+	}
+	if hi.Cmp(c) == 0 && hi.Cmp(lo) >= 0 {
+		hi = new(big.Int).Sub(hi, big.NewInt(1))
+	}
+	return lo, hi
+}
+
+// collectThresholds gathers the constants of f (and their neighbours) as
+// widening thresholds.
+func (a *analyzer) collectThresholds() {
+	set := map[string]*big.Int{}
+	addV := func(v *big.Int) {
+		for d := int64(-1); d <= 1; d++ {
+			w := new(big.Int).Add(v, big.NewInt(d))
+			set[w.String()] = w
+		}
+	}
+	var visit func(e ir.Expr)
+	visit = func(e ir.Expr) {
+		switch e := e.(type) {
+		case *ir.Const:
+			if t, ok := trackable(e.T); ok {
+				addV(constValue(t, e.Bits))
+			}
+		case *ir.Unary:
+			visit(e.X)
+		case *ir.Binary:
+			visit(e.X)
+			visit(e.Y)
+		case *ir.Cast:
+			visit(e.X)
+		case *ir.Cond:
+			visit(e.C)
+			visit(e.X)
+			visit(e.Y)
+		case *ir.Index:
+			visit(e.X)
+			visit(e.I)
+		case *ir.Field:
+			visit(e.X)
+		case *ir.Deref:
+			visit(e.P)
+		}
+	}
+	addV(new(big.Int))
+	for _, in := range a.f.Body {
+		switch in := in.(type) {
+		case *ir.Assign:
+			visit(in.Rhs)
+		case *ir.Assume:
+			visit(in.Cond)
+		case *ir.Assert:
+			visit(in.Cond)
+		case *ir.Goto:
+			if in.Cond != nil {
+				visit(in.Cond)
+			}
+		}
+	}
+	for _, v := range set {
+		a.thresholds = append(a.thresholds, v)
+	}
+	sort.Slice(a.thresholds, func(i, j int) bool { return a.thresholds[i].Cmp(a.thresholds[j]) < 0 })
+}
+
+// widen extrapolates old towards nw (nw ⊒ old): a bound that grew jumps to
+// the next threshold, or to the type's bound. The thresholds are finite,
+// so every ascending chain stabilises.
+func (a *analyzer) widen(old, nw State) State {
+	if old.bot || nw.bot {
+		return nw
+	}
+	m := map[*ir.Var]Interval{}
+	for v, i := range nw.m {
+		o, ok := old.m[v]
+		if !ok {
+			continue
+		}
+		lo, hi := i.Lo, i.Hi
+		if lo.Cmp(o.Lo) < 0 {
+			lo = TypeMin(i.T)
+			for k := len(a.thresholds) - 1; k >= 0; k-- {
+				if th := a.thresholds[k]; th.Cmp(i.Lo) <= 0 {
+					lo = maxB(th, lo)
+					break
+				}
+			}
+		}
+		if hi.Cmp(o.Hi) > 0 {
+			hi = TypeMax(i.T)
+			for _, th := range a.thresholds {
+				if th.Cmp(i.Hi) >= 0 {
+					hi = minB(th, hi)
+					break
+				}
+			}
+		}
+		w := Interval{T: i.T, Lo: lo, Hi: hi}
+		if !w.IsTop() {
+			m[v] = w
+		}
+	}
+	return State{m: m, tracked: nw.tracked}
+}
