@@ -25,14 +25,15 @@ func z3Solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic
 
 // verifyFlags are prbmc verify's options.
 type verifyFlags struct {
-	front     frontFlags
-	engine    string
-	unwind    int
-	maxK      int
-	timeout   time.Duration
-	entry     string
-	format    string
-	incSolver bool
+	front      frontFlags
+	engine     string
+	unwind     int
+	maxK       int
+	timeout    time.Duration
+	entry      string
+	format     string
+	incSolver  bool
+	invariants string
 }
 
 func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -40,7 +41,8 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.SetOutput(stderr)
 	var vf verifyFlags
 	vf.front.register(fs)
-	fs.StringVar(&vf.engine, "engine", "incremental", "engine: bmc | incremental")
+	fs.StringVar(&vf.engine, "engine", "incremental", "engine: bmc | incremental | kinduction")
+	fs.StringVar(&vf.invariants, "invariants", "intervals", "invariants for k-induction: intervals | none")
 	fs.IntVar(&vf.unwind, "unwind", 10, "loop unwinding bound for --engine bmc")
 	fs.IntVar(&vf.maxK, "max-k", 1<<20, "largest bound incremental BMC tries")
 	fs.DurationVar(&vf.timeout, "timeout", 30*time.Second, "time budget for the whole verification")
@@ -55,9 +57,13 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	switch vf.engine {
-	case "bmc", "incremental":
+	case "bmc", "incremental", "kinduction":
 	default:
-		fmt.Fprintf(stderr, "prbmc verify: unknown engine %q (want bmc or incremental)\n", vf.engine)
+		fmt.Fprintf(stderr, "prbmc verify: unknown engine %q (want bmc, incremental or kinduction)\n", vf.engine)
+		return exitUsage
+	}
+	if vf.invariants != "intervals" && vf.invariants != "none" {
+		fmt.Fprintf(stderr, "prbmc verify: unknown invariants %q (want intervals or none)\n", vf.invariants)
 		return exitUsage
 	}
 	if !knownFormat(vf.format) {
@@ -132,7 +138,7 @@ func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf veri
 		unsupported = append(unsupported, d.String())
 	}
 	r := engine.Verify(ctx, prog.IR, engine.Options{Engine: vf.engine, Entry: vf.entry, Unwind: vf.unwind, MaxK: vf.maxK,
-		Solver: z3Solver, Log: log, IncrementalSolver: vf.incSolver})
+		Solver: z3Solver, Log: log, IncrementalSolver: vf.incSolver, Invariants: vf.invariants})
 	r.Unsupported = unsupported
 	return r
 }

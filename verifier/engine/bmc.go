@@ -26,7 +26,7 @@ type SolverFactory func(logic string) (smt.Solver, error)
 
 // Options configure a verification run.
 type Options struct {
-	Engine string // "bmc", "incremental" (default)
+	Engine string // "bmc", "incremental" (default), "kinduction"
 	Entry  string // entry function, default "main"
 	Unwind int    // bound for plain BMC
 	MaxK   int    // largest bound incremental BMC tries
@@ -42,6 +42,8 @@ type Options struct {
 	// logic instead: Z3 bit-blasts a fresh bit-vector query to SAT, which is
 	// far faster than its incremental core (see README, "Solver use").
 	IncrementalSolver bool
+	// Invariants for k-induction: "intervals" (default) or "none".
+	Invariants string
 }
 
 func (o *Options) defaults() {
@@ -81,6 +83,8 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 		r = BMC(ctx, p, opts.Unwind, opts)
 	case "", "incremental":
 		r = Incremental(ctx, p, opts)
+	case "kinduction":
+		r = KInduction(ctx, p, opts)
 	default:
 		r = &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf("unknown engine %q", opts.Engine)}
 	}

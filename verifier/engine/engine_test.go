@@ -227,3 +227,49 @@ func taskOf(t *testing.T, yml string) (string, bool) {
 	}
 	return file, verdict == "true"
 }
+
+// TestKInduction: proofs BMC cannot give, the bugs still found, and the
+// programs where a careless inductive step would be unsound.
+func TestKInduction(t *testing.T) {
+	const pre = "extern int __VERIFIER_nondet_int(void);\nextern unsigned __VERIFIER_nondet_uint(void);\nextern void __VERIFIER_assume(int);\nvoid reach_error(void);\n#define assert(c) do { if (!(c)) reach_error(); } while (0)\n"
+	tests := []struct {
+		name, body string
+		want       []result.Verdict // any of these
+	}{
+		{"in-loop invariant", "int main(void) { unsigned x = 0; while (__VERIFIER_nondet_int()) { x = (x + 1) % 8; assert(x < 8); } return 0; }", []result.Verdict{result.Safe}},
+		{"alternation", "int main(void) { int a = 0; while (__VERIFIER_nondet_int()) { a = 1 - a; assert(a == 0 || a == 1); } return 0; }", []result.Verdict{result.Safe}},
+		{"interval invariant after the loop", "int main(void) { unsigned i = 0; while (__VERIFIER_nondet_int()) { if (i < 10) i++; } assert(i <= 10); return 0; }", []result.Verdict{result.Safe}},
+		{"bug found by the base case", "int main(void) { int i = 0; while (1) { if (__VERIFIER_nondet_int()) break; i++; } assert(i < 3); return 0; }", []result.Verdict{result.Unsafe}},
+		{"bug after two loops", "int main(void) { int x = 0; while (__VERIFIER_nondet_int()) x++; int y = 0; while (y < x) y++; assert(y != 5); return 0; }", []result.Verdict{result.Unsafe}},
+		// The failure needs the first loop to run a million times, then
+		// happens in the second loop's second iteration: neither the base
+		// case nor a step that assumed the second loop's early assertions
+		// may call it safe.
+		{"deep first loop, early failure in the second", "int main(void) { unsigned n = __VERIFIER_nondet_uint(); unsigned i = 0; while (i < n) i++; unsigned j = 0; while (j < 3) { assert(i < 1000000u || j != 1); j++; } return 0; }", []result.Verdict{result.Bounded, result.Unknown}},
+		// A loop nested in another is re-entered: it is no candidate, and the
+		// outer one needs the inner's bound.
+		{"nested re-entered loop", "int main(void) { unsigned n = __VERIFIER_nondet_uint(), c = 0; while (__VERIFIER_nondet_int()) { unsigned k = 0; while (k < n) { k++; c++; } } assert(c != 7); return 0; }", []result.Verdict{result.Unsafe}},
+		{"goto into the middle", "int main(void) { int x = 0; if (__VERIFIER_nondet_int()) goto mid; while (x < 10) { x++; mid: x += 2; } assert(x != 11); return 0; }", []result.Verdict{result.Unsafe}},
+	}
+	for _, tc := range tests {
+		tc := tc
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := filepath.Join(t.TempDir(), "k.c")
+			os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
+			p := load(t, src, ir.LP64)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			r := engine.Verify(ctx, p, engine.Options{Engine: "kinduction", MaxK: 8, Solver: solver})
+			for _, w := range tc.want {
+				if r.Verdict == w {
+					if w == result.Unsafe && (r.Violated() == nil || !r.Violated().Trace.Replayed) {
+						t.Fatal("unsafe without a replayed trace")
+					}
+					return
+				}
+			}
+			t.Fatalf("verdict %s (%s), want one of %v", r.Verdict, r.Reason, tc.want)
+		})
+	}
+}

@@ -19,6 +19,10 @@ type Options struct {
 	// UnwindingAssumptions cuts paths at the bound instead of recording an
 	// unwinding check (for bug finding only: "safe" is then not a proof).
 	UnwindingAssumptions bool
+	// Induction, when set, builds the inductive step of k-induction (k =
+	// Unwind) for one loop of the entry function instead of plain BMC; see
+	// induction.go.
+	Induction *Induction
 }
 
 // Check is one property of the bounded program.
@@ -96,6 +100,11 @@ func Run(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) (eq *
 		return nil, fmt.Errorf("no function %q with a body", opts.Entry)
 	}
 	x := newExecutor(ctx, p, b, opts)
+	if opts.Induction != nil {
+		if err := x.startInduction(entry, opts.Induction); err != nil {
+			return nil, err
+		}
+	}
 	x.registerProps(entry)
 	defer func() {
 		if r := recover(); r != nil {
@@ -119,6 +128,9 @@ func Run(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) (eq *
 		id := x.newObject("argument "+prm.Source, x.b.BVUint(x.offW, uint64(prm.Type.Size())), false, cellFor(prm.Type))
 		st.mem[id] = x.freshObject(id, prm.Type, prm.Type.Size(), "argument "+prm.Source, entry.Pos, st.guard)
 		args = append(args, value{agg: x.snapshotPtr(st, x.objPtr(id, x.b.BVUint(x.offW, 0)), prm.Type.Size())})
+	}
+	if x.ind != nil {
+		x.ind.frame = x.frames + 1 // the entry's activation is the next frame
 	}
 	x.call(entry, args, st)
 	return x.eq, nil
@@ -180,6 +192,7 @@ type executor struct {
 	loopProps map[string]*ir.Property
 	steps     int
 	cellMemo  map[[2]uint64]*smt.Term
+	ind       *inductionState
 }
 
 type object struct {
@@ -590,6 +603,26 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 		}
 		x.tick()
 		in := body[pc]
+		if x.ind != nil && fr.id == x.ind.frame {
+			x.ind.pc = pc
+			if pc == x.ind.loop.Head {
+				x.atInductionHead(cur, fr)
+			}
+			if pc == x.ind.loop.Latch {
+				cur, pc = x.inductionLatch(cur, fr, in.(*ir.Goto), pending)
+				if pc == x.ind.loop.Head {
+					// Inner loops count afresh in the next iteration.
+					for l := range unwound {
+						if l >= pc && l < x.ind.loop.Latch {
+							delete(unwound, l)
+							delete(freeIters, l)
+							delete(lastGuard, l)
+						}
+					}
+				}
+				continue
+			}
+		}
 		switch in := in.(type) {
 		case *ir.Goto:
 			if in.Target > pc {
@@ -715,7 +748,9 @@ func (x *executor) exec(st *state, fr *frame, in ir.Instr) *state {
 		st.guard = x.b.And(st.guard, x.truth(x.eval(st, fr, in.Cond)))
 	case *ir.Assert:
 		c := x.truth(x.eval(st, fr, in.Cond))
-		x.check(in.Prop, x.b.And(st.guard, x.b.Not(c)))
+		if x.ind == nil || !x.ind.assumeAsserts() {
+			x.check(in.Prop, x.b.And(st.guard, x.b.Not(c)))
+		}
 		st.guard = x.b.And(st.guard, c)
 	case *ir.Unsupported:
 		x.check(x.synthProp(ir.PropUnsupported, fr.f.Name, in.Pos(), in.Construct), st.guard)

@@ -117,3 +117,30 @@ func TestCancel(t *testing.T) {
 		t.Fatal("a canceled run returned no error")
 	}
 }
+
+// TestInductionRefusesUnsafeLoops: loops entered in the middle or nested
+// in another loop are not candidates for the inductive step.
+func TestInductionRefusesUnsafeLoops(t *testing.T) {
+	for name, src := range map[string]string{
+		"goto into the middle": "extern int __VERIFIER_nondet_int(void);\nint main(void) { int x = 0; if (__VERIFIER_nondet_int()) goto mid; while (x < 10) { x++; mid: x += 2; } return x; }\n",
+		"re-entered by a goto": "extern int __VERIFIER_nondet_int(void);\nint main(void) { int x = 0; again: while (x < 10) x++; if (__VERIFIER_nondet_int()) { x = 0; goto again; } return x; }\n",
+	} {
+		p := lower(t, src)
+		main := p.Func("main")
+		// The while loop: the one with the latest head (a goto loop around
+		// it starts earlier).
+		var loop *ir.Loop
+		for _, l := range main.Loops {
+			if loop == nil || l.Head > loop.Head {
+				loop = l
+			}
+		}
+		if loop == nil {
+			t.Fatalf("%s: no loop found", name)
+		}
+		_, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: 2, Induction: &Induction{Loop: loop}})
+		if err == nil {
+			t.Errorf("%s: the inductive step accepted the loop", name)
+		}
+	}
+}

@@ -1,0 +1,277 @@
+package symex
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/smt"
+)
+
+// Induction asks for the inductive step of k-induction for Loop, a loop
+// of the entry function, with k = Options.Unwind:
+//
+//   - the code before the loop runs as usual, its assertions assumed (the
+//     base case checked them);
+//   - at the loop head, everything the loop can write is havocked: the
+//     state is any state that agrees with the prefix on what the loop
+//     leaves alone, constrained only by Bounds (loop-head invariants);
+//   - iterations 1..k run with their assertions assumed; iteration k+1 and
+//     everything after the loop are checked; paths still in the loop after
+//     k+1 iterations are cut;
+//   - every other loop (and recursion) keeps its unwinding checks, which
+//     must all fail to be satisfiable for the step to count.
+//
+// With the base case (BMC(k) finds no violation), an unsatisfiable
+// inductive step proves every assertion: take the first failure of any
+// execution. If it comes within the first k iterations of the loop, with
+// every other loop within its bound, BMC(k) sees it. Otherwise the k
+// iterations before it (or before the loop's exit) are failure-free and
+// start from a state the havoc covers, so the inductive step sees it. The
+// argument needs the loop to be entered at most once per execution and
+// only through its head: Run refuses loops for which it cannot show that.
+type Induction struct {
+	Loop *ir.Loop
+	// Bounds are invariants known to hold at the loop head in every
+	// execution (from a sound analysis), assumed after the havoc and at
+	// every later arrival at the head.
+	Bounds []Bound
+}
+
+// Bound says Lo <= V <= Hi (in V's signedness) at the loop head.
+type Bound struct {
+	V      *ir.Var
+	Lo, Hi *big.Int
+}
+
+type inductionState struct {
+	loop    *ir.Loop
+	bounds  []Bound
+	frame   int  // the entry's activation
+	entered bool // the walk has reached the head (and havocked)
+	iter    int  // the current iteration, from 1
+	k       int
+	pc      int // where the entry's walk is (calls run at their pc)
+	writes  writeSet
+}
+
+// assumeAsserts reports whether assertions executed now are assumed: those
+// before the loop and those of iterations 1..k. Where the walk is decides,
+// not what it has done: code after the loop is checked even when every
+// path to it skipped the loop.
+func (s *inductionState) assumeAsserts() bool {
+	switch {
+	case s.pc < s.loop.Head:
+		return true
+	case s.pc <= s.loop.Latch:
+		return s.iter <= s.k
+	}
+	return false
+}
+
+// writeSet is what a stretch of code may write: variables (as roots of
+// lvalues) and, when indirect, any memory at all.
+type writeSet struct {
+	vars     map[*ir.Var]bool
+	indirect bool
+}
+
+// startInduction validates the loop and prepares the havoc.
+func (x *executor) startInduction(entry *ir.Function, in *Induction) error {
+	l := in.Loop
+	if l == nil || l.Head < 0 || l.Latch >= len(entry.Body) {
+		return fmt.Errorf("induction: no such loop")
+	}
+	if err := simpleLoop(entry, l); err != nil {
+		return fmt.Errorf("induction: loop at %s: %w", l.Pos, err)
+	}
+	if callsReach(x.p, entry, entry) {
+		return fmt.Errorf("induction: %s is recursive", entry.Name)
+	}
+	ws := writeSet{vars: map[*ir.Var]bool{}}
+	seen := map[*ir.Function]bool{}
+	for pc := l.Head; pc <= l.Latch; pc++ {
+		collectWrites(entry.Body[pc], &ws, seen)
+	}
+	x.ind = &inductionState{loop: l, bounds: in.Bounds, k: x.opts.Unwind, writes: ws}
+	return nil
+}
+
+// simpleLoop checks that l is entered only through its head, never re-entered
+// by a jump from outside or around it, and left only forwards.
+func simpleLoop(f *ir.Function, l *ir.Loop) error {
+	for pc, in := range f.Body {
+		g, ok := in.(*ir.Goto)
+		if !ok || pc == l.Latch {
+			continue
+		}
+		inS := l.Head <= pc && pc <= l.Latch
+		inT := l.Head <= g.Target && g.Target <= l.Latch
+		switch {
+		case inS && !inT && g.Target < l.Head:
+			return fmt.Errorf("a jump at %s leaves it backwards", g.Pos())
+		case !inS && inT && g.Target != l.Head:
+			return fmt.Errorf("a jump at %s enters its middle", g.Pos())
+		case !inS && g.Target <= l.Head && pc > l.Latch:
+			return fmt.Errorf("it lies inside the loop closed at %s", g.Pos())
+		}
+	}
+	return nil
+}
+
+// callsReach reports whether target can be called from f's body.
+func callsReach(p *ir.Program, f, target *ir.Function) bool {
+	seen := map[*ir.Function]bool{}
+	var visit func(g *ir.Function) bool
+	visit = func(g *ir.Function) bool {
+		for _, in := range g.Body {
+			c, ok := in.(*ir.Call)
+			if !ok || c.Fn == nil {
+				continue
+			}
+			if c.Fn == target {
+				return true
+			}
+			if !seen[c.Fn] {
+				seen[c.Fn] = true
+				if visit(c.Fn) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return visit(f)
+}
+
+// collectWrites adds what in (and what it calls) may write.
+func collectWrites(in ir.Instr, ws *writeSet, seen map[*ir.Function]bool) {
+	lhs := func(e ir.Expr) {
+		for {
+			switch x := e.(type) {
+			case *ir.VarRef:
+				ws.vars[x.V] = true
+				return
+			case *ir.Field:
+				e = x.X
+			case *ir.Index:
+				e = x.X
+			default:
+				ws.indirect = true // through a pointer
+				return
+			}
+		}
+	}
+	switch in := in.(type) {
+	case *ir.Assign:
+		lhs(in.Lhs)
+	case *ir.Decl:
+		ws.vars[in.V] = true
+	case *ir.Call:
+		if in.Result != nil {
+			lhs(in.Result)
+		}
+		switch in.Builtin {
+		case ir.BMemset, ir.BMemcpy, ir.BMemmove, ir.BFree:
+			ws.indirect = true
+		}
+		if in.Fn != nil && !seen[in.Fn] {
+			seen[in.Fn] = true
+			for _, callee := range in.Fn.Body {
+				collectWrites(callee, ws, seen)
+			}
+		}
+	}
+}
+
+// atInductionHead havocs the loop's writes on the first arrival and
+// assumes the invariants on every arrival.
+func (x *executor) atInductionHead(st *state, fr *frame) {
+	ind := x.ind
+	if !ind.entered {
+		ind.entered, ind.iter = true, 1
+		for v := range ind.writes.vars {
+			if v.Kind != ir.Global && v.Func != fr.f {
+				continue // a callee's local: fresh in every activation anyway
+			}
+			key := x.keyOf(fr, v)
+			if x.inMem[v] {
+				if id, ok := x.varObj[key]; ok {
+					st.mem[id] = x.internalFresh(x.cellSort(x.objs[id].cell))
+				}
+				continue
+			}
+			st.regs[key] = x.internalFresh(x.sortOf(v.Type))
+		}
+		if ind.writes.indirect {
+			for id := 1; id < len(x.objs); id++ {
+				if x.readOnly(id) {
+					continue
+				}
+				st.mem[id] = x.internalFresh(x.cellSort(x.objs[id].cell))
+			}
+		}
+	}
+	for _, bd := range ind.bounds {
+		key := x.keyOf(fr, bd.V)
+		v, ok := st.regs[key]
+		if !ok || x.inMem[bd.V] {
+			continue
+		}
+		it, ok := bd.V.Type.(*ir.IntType)
+		if !ok {
+			continue
+		}
+		lo := x.b.BVBig(it.Bits, toUnsigned(bd.Lo, it.Bits))
+		hi := x.b.BVBig(it.Bits, toUnsigned(bd.Hi, it.Bits))
+		var c *smt.Term
+		if it.Signed {
+			c = x.b.And(x.b.BVSle(lo, v), x.b.BVSle(v, hi))
+		} else {
+			c = x.b.And(x.b.BVUle(lo, v), x.b.BVUle(v, hi))
+		}
+		st.guard = x.b.And(st.guard, c)
+	}
+}
+
+func toUnsigned(v *big.Int, bits int) *big.Int {
+	if v.Sign() >= 0 {
+		return v
+	}
+	return new(big.Int).Add(v, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
+}
+
+// readOnly reports whether object id is a string literal (never written).
+func (x *executor) readOnly(id int) bool {
+	for key, oid := range x.varObj {
+		if oid == id {
+			return key.v.ReadOnly
+		}
+	}
+	return false
+}
+
+// inductionLatch handles the loop's backward goto: back to the head for
+// iterations up to k+1, then the paths still in the loop are cut. It
+// returns the state and the next instruction.
+func (x *executor) inductionLatch(cur *state, fr *frame, g *ir.Goto, pending map[int]*state) (*state, int) {
+	ind := x.ind
+	c := x.b.True()
+	if g.Cond != nil {
+		c = x.truth(x.eval(cur, fr, g.Cond))
+	}
+	next := ind.loop.Latch + 1
+	exit := cur.clone()
+	exit.guard = x.b.And(cur.guard, x.b.Not(c))
+	if !exit.guard.IsFalse() {
+		pending[next] = x.merge(pending[next], exit)
+	}
+	stay := x.b.And(cur.guard, c)
+	if ind.iter <= ind.k && !stay.IsFalse() {
+		ind.iter++
+		cur.guard = stay
+		return cur, ind.loop.Head
+	}
+	cur.guard = x.b.False()
+	return cur, next
+}
