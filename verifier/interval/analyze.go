@@ -159,71 +159,7 @@ type analyzer struct {
 // registerVars returns the integer variables whose address is never taken
 // anywhere in p: only they can be tracked.
 func registerVars(p *ir.Program, f *ir.Function) map[*ir.Var]bool {
-	inMem := map[*ir.Var]bool{}
-	var visit func(e ir.Expr, addr bool)
-	visit = func(e ir.Expr, addr bool) {
-		switch e := e.(type) {
-		case *ir.VarRef:
-			if addr {
-				inMem[e.V] = true
-			}
-		case *ir.AddrOf:
-			visit(e.X, true)
-		case *ir.Field:
-			visit(e.X, addr)
-		case *ir.Index:
-			visit(e.X, addr)
-			visit(e.I, false)
-		case *ir.Deref:
-			visit(e.P, false)
-		case *ir.Unary:
-			visit(e.X, false)
-		case *ir.Binary:
-			visit(e.X, false)
-			visit(e.Y, false)
-		case *ir.Cast:
-			visit(e.X, false)
-		case *ir.Cond:
-			visit(e.C, false)
-			visit(e.X, false)
-			visit(e.Y, false)
-		}
-	}
-	fns := append([]*ir.Function{p.Init}, p.Funcs...)
-	if f != nil {
-		fns = append(fns, f)
-	}
-	for _, g := range fns {
-		if g == nil {
-			continue
-		}
-		for _, in := range g.Body {
-			switch in := in.(type) {
-			case *ir.Assign:
-				visit(in.Lhs, false)
-				visit(in.Rhs, false)
-			case *ir.Assume:
-				visit(in.Cond, false)
-			case *ir.Assert:
-				visit(in.Cond, false)
-			case *ir.Goto:
-				if in.Cond != nil {
-					visit(in.Cond, false)
-				}
-			case *ir.Call:
-				if in.Result != nil {
-					visit(in.Result, false)
-				}
-				for _, a := range in.Args {
-					visit(a, false)
-				}
-			case *ir.Return:
-				if in.Value != nil {
-					visit(in.Value, false)
-				}
-			}
-		}
-	}
+	inMem := ir.AddressTaken(p)
 	reg := map[*ir.Var]bool{}
 	add := func(v *ir.Var) {
 		if _, ok := trackable(v.Type); ok && !inMem[v] && !v.AddrTaken {
@@ -676,32 +612,18 @@ func (a *analyzer) collectThresholds() {
 			set[w.String()] = w
 		}
 	}
-	var visit func(e ir.Expr)
-	visit = func(e ir.Expr) {
-		switch e := e.(type) {
-		case *ir.Const:
-			if t, ok := trackable(e.T); ok {
-				addV(constValue(t, e.Bits))
+	visit := func(e ir.Expr) {
+		ir.Inspect(e, func(e ir.Expr) bool {
+			switch e := e.(type) {
+			case *ir.Const:
+				if t, ok := trackable(e.T); ok {
+					addV(constValue(t, e.Bits))
+				}
+			case *ir.AddrOf:
+				return false // addresses are not compared with tracked values
 			}
-		case *ir.Unary:
-			visit(e.X)
-		case *ir.Binary:
-			visit(e.X)
-			visit(e.Y)
-		case *ir.Cast:
-			visit(e.X)
-		case *ir.Cond:
-			visit(e.C)
-			visit(e.X)
-			visit(e.Y)
-		case *ir.Index:
-			visit(e.X)
-			visit(e.I)
-		case *ir.Field:
-			visit(e.X)
-		case *ir.Deref:
-			visit(e.P)
-		}
+			return true
+		})
 	}
 	addV(new(big.Int))
 	for _, in := range a.f.Body {

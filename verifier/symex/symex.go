@@ -222,68 +222,8 @@ func newExecutor(ctx context.Context, p *ir.Program, b *smt.Builder, opts Option
 // memoryVars finds the variables that must live in memory: aggregates and
 // every variable whose address is taken anywhere.
 func memoryVars(p *ir.Program) map[*ir.Var]bool {
-	m := map[*ir.Var]bool{}
-	var visit func(e ir.Expr, addr bool)
-	visit = func(e ir.Expr, addr bool) {
-		switch e := e.(type) {
-		case *ir.VarRef:
-			if addr {
-				m[e.V] = true
-			}
-		case *ir.AddrOf:
-			visit(e.X, true)
-		case *ir.Field:
-			visit(e.X, addr)
-		case *ir.Index:
-			visit(e.X, addr)
-			visit(e.I, false)
-		case *ir.Deref:
-			visit(e.P, false)
-		case *ir.Unary:
-			visit(e.X, false)
-		case *ir.Binary:
-			visit(e.X, false)
-			visit(e.Y, false)
-		case *ir.Cast:
-			visit(e.X, false)
-		case *ir.Cond:
-			visit(e.C, false)
-			visit(e.X, false)
-			visit(e.Y, false)
-		}
-	}
+	m := ir.AddressTaken(p)
 	fns := append([]*ir.Function{p.Init}, p.Funcs...)
-	for _, f := range fns {
-		if f == nil {
-			continue
-		}
-		for _, in := range f.Body {
-			switch in := in.(type) {
-			case *ir.Assign:
-				visit(in.Lhs, false)
-				visit(in.Rhs, false)
-			case *ir.Assume:
-				visit(in.Cond, false)
-			case *ir.Assert:
-				visit(in.Cond, false)
-			case *ir.Goto:
-				if in.Cond != nil {
-					visit(in.Cond, false)
-				}
-			case *ir.Call:
-				if in.Result != nil {
-					visit(in.Result, false)
-				}
-				for _, a := range in.Args {
-					visit(a, false)
-				}
-			case *ir.Return:
-				if in.Value != nil {
-					visit(in.Value, false)
-				}
-			}
-		}
-	}
 	for _, g := range p.Globals {
 		if !ir.IsScalar(g.Type) || g.AddrTaken {
 			m[g] = true
