@@ -277,9 +277,10 @@ func (fl *fnLower) specialCall(pe *cc.PostfixExpression, name string, args []cc.
 		t := fl.temp(rt)
 		fl.assign(&ir.VarRef{V: t}, &ir.Nondet{T: rt, Name: name})
 		return &ir.VarRef{V: t}, true
-	case name == "__VERIFIER_assume" && !fl.definedByUser(name):
+	case (name == "__VERIFIER_assume" || name == "assume" || name == "__CPROVER_assume" || name == "__ESBMC_assume") && !fl.definedByUser(name):
+		// A precondition, as harness users write them: assume(n <= 8).
 		if len(args) != 1 {
-			fl.fail(pe, "__VERIFIER_assume takes one argument")
+			fl.fail(pe, "%s takes one argument", name)
 		}
 		fl.emit(&ir.Assume{At: fl.at(), Cond: fl.truth(fl.rvalue(args[0]))})
 		return nil, true
@@ -299,6 +300,16 @@ func (fl *fnLower) specialCall(pe *cc.PostfixExpression, name string, args []cc.
 			text = t
 		}
 		fl.emit(&ir.Assert{At: fl.at(), Cond: fl.intConst(0), Prop: fl.l.newProp(fl.f.Name, ir.PropAssertion, text, fl.cur)})
+		return nil, true
+	case name == "__prbmc_havoc" && !fl.definedByUser(name):
+		// __prbmc_havoc(p, n): harnesses give a whole object nondet
+		// contents; n (its size) is for reproducers compiled with cc.
+		if len(args) != 2 {
+			fl.fail(pe, "__prbmc_havoc takes a pointer and a size")
+		}
+		p := fl.convert(fl.rvalue(args[0]), fl.std().VoidPtr)
+		fl.effect(args[1])
+		fl.emit(&ir.Call{At: fl.at(), Builtin: ir.BHavoc, Args: []ir.Expr{p}})
 		return nil, true
 	case name == "__builtin_expect" || name == "__builtin_expect_with_probability":
 		if len(args) < 1 {

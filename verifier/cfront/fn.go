@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"fmt"
+	"strings"
 
 	"modernc.org/cc/v4"
 
@@ -270,6 +271,43 @@ func isAggregate(t ir.Type) bool {
 		return true
 	}
 	return false
+}
+
+// paramDecls returns each named parameter's declaration as source text.
+func paramDecls(def *cc.FunctionDefinition) map[string]string {
+	m := map[string]string{}
+	text := func(ns ...cc.Node) string {
+		return strings.Join(strings.Fields(cc.NodeSource(ns...)), " ")
+	}
+	var walkDD func(dd *cc.DirectDeclarator)
+	walkDD = func(dd *cc.DirectDeclarator) {
+		if dd == nil {
+			return
+		}
+		switch dd.Case {
+		case cc.DirectDeclaratorFuncParam:
+			if dd.ParameterTypeList != nil {
+				for pl := dd.ParameterTypeList.ParameterList; pl != nil; pl = pl.ParameterList {
+					if pd := pl.ParameterDeclaration; pd != nil && pd.Declarator != nil {
+						m[pd.Declarator.Name()] = text(pd.DeclarationSpecifiers, pd.Declarator)
+					}
+				}
+			}
+			return
+		case cc.DirectDeclaratorDecl:
+			walkDD(dd.Declarator.DirectDeclarator)
+		}
+		walkDD(dd.DirectDeclarator)
+	}
+	walkDD(def.Declarator.DirectDeclarator)
+	for dl := def.DeclarationList; dl != nil; dl = dl.DeclarationList {
+		for idl := dl.Declaration.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
+			if d := idl.InitDeclarator.Declarator; d != nil {
+				m[d.Name()] = text(dl.Declaration.DeclarationSpecifiers, d)
+			}
+		}
+	}
+	return m
 }
 
 // collectParams maps parameter names to their declarators, which is how

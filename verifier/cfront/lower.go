@@ -40,6 +40,10 @@ type FuncDef struct {
 	File      string
 	StartLine int
 	EndLine   int
+	// ParamDecls maps each named parameter to its declaration as written
+	// ("const struct cfg *c"), so a harness can declare a variable of
+	// exactly that type, typedef names and qualifiers included.
+	ParamDecls map[string]string
 }
 
 // Source is one input: a file name and, optionally, its contents.
@@ -224,7 +228,7 @@ func (l *linker) declareUnit(u *Unit, lib bool, want map[string]bool) {
 			f.End = l.pos(fd.CompoundStatement.Token2.Position())
 			l.bodies = append(l.bodies, pendingBody{unit: u, def: fd, fn: f, lib: lib || fromHeader})
 			if !lib && !fromHeader {
-				l.out.Defs = append(l.out.Defs, FuncDef{Name: f.Name, File: u.Name, StartLine: f.Pos.Line, EndLine: f.End.Line})
+				l.out.Defs = append(l.out.Defs, FuncDef{Name: f.Name, File: u.Name, StartLine: f.Pos.Line, EndLine: f.End.Line, ParamDecls: paramDecls(fd)})
 			}
 		case cc.ExternalDeclarationDecl:
 			decl := ed.Declaration
@@ -283,7 +287,7 @@ func (l *linker) funcFor(u *Unit, d *cc.Declarator, lib bool) *ir.Function {
 	} else {
 		l.usedNames[name]++
 	}
-	f := &ir.Function{Name: irName, Type: ft, Static: static, Library: lib}
+	f := &ir.Function{Name: irName, Type: ft, Static: static, Library: lib, ConstParams: constParams(d.Type().(*cc.FunctionType))}
 	l.prog.AddFunc(f)
 	l.declFuncs[d] = f
 	if !static {
@@ -479,4 +483,17 @@ func sourceText(n cc.Node) string {
 		s = s[:200] + "…"
 	}
 	return s
+}
+
+// constParams says which parameters point to const-qualified data.
+func constParams(ft *cc.FunctionType) []bool {
+	var out []bool
+	for _, p := range ft.Parameters() {
+		c := false
+		if pt, ok := p.Type().(*cc.PointerType); ok {
+			c = pt.Elem().Attributes().IsConst()
+		}
+		out = append(out, c)
+	}
+	return out
 }

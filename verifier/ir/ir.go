@@ -343,9 +343,14 @@ const (
 	BPrintf            // printf(Args...): output only, returns a count
 	BPutchar
 	BPuts
+	// BHavoc gives every byte of the object Args[0] points into a
+	// nondeterministic value (an input, as malloc's contents are); NULL and
+	// read-only objects are left alone. Harness stubs of functions without
+	// a body use it for the memory their pointer arguments reach.
+	BHavoc
 )
 
-var builtinNames = [...]string{"", "malloc", "calloc", "alloca", "free", "memset", "memcpy", "memmove", "abort", "exit", "printf", "putchar", "puts"}
+var builtinNames = [...]string{"", "malloc", "calloc", "alloca", "free", "memset", "memcpy", "memmove", "abort", "exit", "printf", "putchar", "puts", "havoc"}
 
 func (b Builtin) String() string { return builtinNames[b] }
 
@@ -418,6 +423,10 @@ type Function struct {
 	// Library is true for functions of the system headers and our library
 	// models, so reports and harnesses can tell user code apart.
 	Library bool
+	// ConstParams[i] says parameter i points to const-qualified data, which
+	// the function cannot legally write: a harness stub of a function
+	// without a body leaves that memory alone. Missing entries are false.
+	ConstParams []bool
 }
 
 // HasBody reports whether f is defined.

@@ -65,6 +65,8 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 		}
 		x.copyBytes(st, d, x.snapshotPtr(st, s, int64(n.Uint64())), in.Pos())
 		setResult(d, x.std.VoidPtr)
+	case ir.BHavoc:
+		x.havoc(st, arg(0), fr.f.Name, in.Pos())
 	case ir.BAbort, ir.BExit:
 		for i := range in.Args {
 			arg(i)
@@ -85,6 +87,25 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 		x.fatal("%s: builtin %s", in.Pos(), in.Builtin)
 	}
 	return st
+}
+
+// havoc gives the object p points into fresh contents: one input per
+// object p may point to, guarded by p pointing there, as the interpreter
+// asks for exactly one (or none, for NULL) in walk order.
+func (x *executor) havoc(st *state, p *smt.Term, fn string, pos ir.Pos) {
+	for _, id := range x.candidates(p) {
+		if x.readOnly(id) {
+			continue
+		}
+		o := x.objs[id]
+		n := int64(-1)
+		if c, ok := o.size.BVConst(); ok {
+			n = int64(c.Uint64())
+		}
+		at := x.isObj(p, id)
+		fresh := x.freshObject(id, &ir.ArrayType{Elem: x.std.UChar, Len: max(n, 0)}, n, "memory changed by "+fn+"()", pos, x.b.And(st.guard, at))
+		st.mem[id] = x.b.Ite(at, fresh, x.memOf(st.mem, id))
+	}
 }
 
 func (x *executor) memset(st *state, p, b *smt.Term, n int64, pos ir.Pos) {

@@ -172,7 +172,7 @@ func collectWrites(in ir.Instr, ws *writeSet, seen map[*ir.Function]bool) {
 			lhs(in.Result)
 		}
 		switch in.Builtin {
-		case ir.BMemset, ir.BMemcpy, ir.BMemmove, ir.BFree:
+		case ir.BMemset, ir.BMemcpy, ir.BMemmove, ir.BFree, ir.BHavoc:
 			ws.indirect = true
 		}
 		if in.Fn != nil && !seen[in.Fn] {

@@ -285,6 +285,9 @@ func (m *machine) builtin(in *cinstr) bool {
 	case ir.BFree:
 		need(1)
 		m.free(args[0])
+	case ir.BHavoc:
+		need(1)
+		m.havoc(args[0])
 	case ir.BMemset:
 		need(3)
 		n := m.sizeArg(args[2], "memset")
@@ -390,6 +393,20 @@ func (m *machine) cstring(p val, max int) []byte {
 
 // blockContents fills a fresh malloc or alloca block: its bytes are
 // indeterminate, so they are an input (zero without an input source).
+// havoc gives the object p points into new contents from the inputs, as
+// symex does: whatever its state, unless it is NULL or read-only.
+func (m *machine) havoc(p val) {
+	o := p.obj
+	if o == nil || o.ro || (o.v != nil && o.v.ReadOnly) {
+		return
+	}
+	if o.slots != nil || o.odd != nil {
+		m.clearFrags(o, 0, int64(len(o.data)))
+	}
+	t := &ir.ArrayType{Elem: &ir.IntType{Kind: ir.UChar, Bits: 8}, Len: int64(len(o.data))}
+	copy(o.data, m.input(t, "memory changed by "+m.fr.fn.f.Name+"()", m.curPos(), true))
+}
+
 func (m *machine) blockContents(o *object, why string) {
 	if m.src == nil {
 		return

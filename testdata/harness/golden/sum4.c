@@ -1,0 +1,15 @@
+/* prbmc harness for sum4 (sensor.c:63), generated.
+ * To adapt it, copy it to prbmc/harness/sum4.c: it is appended to
+ * sensor.c, so the file's types, statics and macros are in scope.
+ * It assumes:
+ *   - a points to an array of 4 elements with any contents
+ */
+int __VERIFIER_nondet_int(void);
+void *malloc(__SIZE_TYPE__);
+void prbmc_harness_sum4(void)
+{
+	const int *a;
+	a = malloc(4 * sizeof *a);
+	int n = __VERIFIER_nondet_int();
+	sum4(a, n);
+}

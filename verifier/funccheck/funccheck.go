@@ -1,0 +1,228 @@
+// Package funccheck verifies single C functions, as a pull-request check
+// does: it loads the function's translation unit, gives the function a
+// harness (package harness; the user's own from prbmc/harness/<name>.c
+// when there is one), stubs what has no body, runs the engines on the
+// harness entry, and asks of every property proved safe whether the
+// harness can reach it at all (a cover query), so a vacuous proof is
+// reported as "unreachable" rather than "safe".
+//
+// It sits above the verifier pipeline and below the commands: it knows
+// files and functions, not diffs or GitHub.
+package funccheck
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/harness"
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// Options configure the checks of one run.
+type Options struct {
+	// RepoDir is the root files are relative to (and where
+	// prbmc/harness/ is looked for). "" is the current directory.
+	RepoDir string
+	Front   cfront.Config
+	Harness harness.Options
+	// Engine is the template of every run; Entry is set per function.
+	Engine engine.Options
+	// Timeout bounds each function (0: only the context bounds it).
+	Timeout time.Duration
+	// NoCover skips the reachability check of proved properties.
+	NoCover bool
+	// Instrument, when set, adds the optional checks to a loaded program
+	// before the harness runs (package checks).
+	Instrument func(*ir.Program) error
+}
+
+// Outcome is the verdict of one function.
+type Outcome struct {
+	Func   string
+	File   string // relative to RepoDir
+	Line   int
+	Result *result.Result
+	// Assumed lists what the harness and the stubs took for granted.
+	Assumed []string
+	// NothingToCheck: the function reaches no property; it was not run.
+	NothingToCheck bool
+	// Harness is the entry used (nil when none could be made).
+	Harness *harness.Harness
+}
+
+// Unit is a loaded translation unit, ready to have its functions checked.
+type Unit struct {
+	File string // relative to RepoDir
+	abs  string
+	src  []byte
+	Prog *cfront.Program
+	Defs map[string]cfront.FuncDef
+}
+
+// LoadUnit parses file (relative to opts.RepoDir) on its own.
+func LoadUnit(ctx context.Context, opts Options, file string) (*Unit, error) {
+	abs := file
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(opts.RepoDir, file)
+	}
+	if a, err := filepath.Abs(abs); err == nil {
+		abs = a
+	}
+	src, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := cfront.Load(ctx, opts.Front, cfront.Source{Name: abs, Text: src})
+	if err != nil {
+		return nil, err
+	}
+	u := &Unit{File: file, abs: abs, src: src, Prog: prog, Defs: map[string]cfront.FuncDef{}}
+	for _, d := range prog.Defs {
+		if d.File == abs {
+			u.Defs[d.Name] = d
+		}
+	}
+	return u, nil
+}
+
+// Harness returns the harness of function name: the user's file
+// prbmc/harness/<name>.c when it exists, else a generated one.
+func (u *Unit) Harness(opts Options, name string) (*harness.Harness, error) {
+	def, ok := u.Defs[name]
+	if !ok {
+		return nil, fmt.Errorf("%s: no definition of %s", u.File, name)
+	}
+	rel := filepath.Join("prbmc", "harness", name+".c")
+	if text, err := os.ReadFile(filepath.Join(opts.RepoDir, rel)); err == nil {
+		return harness.UserHarness(def, rel, text)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	// The harness names the file as the repository does; Check maps the
+	// absolute unit name back to it everywhere else.
+	def.File = u.File
+	return harness.Generate(u.Prog, def, opts.Harness)
+}
+
+// Check verifies function name of the unit.
+func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
+	start := time.Now()
+	def := u.Defs[name]
+	out := Outcome{Func: name, File: u.File, Line: def.StartLine}
+	unknown := func(format string, a ...any) Outcome {
+		out.Result = &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf(format, a...), Engine: opts.Engine.Engine,
+			Entry: name, Elapsed: time.Since(start)}
+		return out
+	}
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	h, err := u.Harness(opts, name)
+	if err != nil {
+		return unknown("no harness: %v", u.rel(opts, err.Error()))
+	}
+	out.Harness = h
+	out.Assumed = append(out.Assumed, h.Assumed...)
+	prog, err := cfront.Load(ctx, opts.Front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
+	if err != nil {
+		var fe *cfront.Error
+		if errors.As(err, &fe) && h.User != "" {
+			return unknown("the harness %s does not compile: %v", h.User, u.rel(opts, fe.Error()))
+		}
+		return unknown("the harness does not compile: %v", u.rel(opts, err.Error()))
+	}
+	p := prog.IR
+	if opts.Instrument != nil {
+		if err := opts.Instrument(p); err != nil {
+			return unknown("checks: %v", err)
+		}
+	}
+	entry := p.Func(h.Entry)
+	if entry == nil || !entry.HasBody() {
+		return unknown("the harness does not define %s", h.Entry)
+	}
+	if !reachesProperty(entry) {
+		out.NothingToCheck = true
+		out.Result = &result.Result{Verdict: result.Safe, Reason: "nothing to check: the function reaches no assertion or enabled check",
+			Engine: "none", Entry: name, Elapsed: time.Since(start)}
+		return out
+	}
+	out.Assumed = append(out.Assumed, harness.Stub(p, h.Entry)[h.Entry]...)
+	eo := opts.Engine
+	eo.Entry = h.Entry
+	r := engine.Verify(ctx, p, eo)
+	for _, d := range prog.Unsupported {
+		r.Unsupported = append(r.Unsupported, u.rel(opts, d.String()))
+	}
+	if !opts.NoCover {
+		cover(ctx, p, eo, r)
+	}
+	r.Entry = name
+	r.Elapsed = time.Since(start)
+	relativize(r, u.abs, u.File)
+	out.Result = r
+	return out
+}
+
+func (u *Unit) rel(opts Options, s string) string {
+	return strings.ReplaceAll(s, u.abs, u.File)
+}
+
+// reachesProperty reports whether f or anything it calls has an Assert.
+func reachesProperty(f *ir.Function) bool {
+	seen := map[*ir.Function]bool{f: true}
+	work := []*ir.Function{f}
+	for len(work) > 0 {
+		g := work[0]
+		work = work[1:]
+		for _, in := range g.Body {
+			switch in := in.(type) {
+			case *ir.Assert:
+				return true
+			case *ir.Call:
+				if in.Fn != nil && !seen[in.Fn] {
+					seen[in.Fn] = true
+					work = append(work, in.Fn)
+				}
+			}
+		}
+	}
+	return false
+}
+
+// relativize rewrites the unit's absolute path to its repository path in
+// every location of r.
+func relativize(r *result.Result, abs, rel string) {
+	fix := func(l *result.Location) {
+		if l.File == abs {
+			l.File = rel
+		}
+	}
+	for i := range r.Props {
+		pr := &r.Props[i]
+		fix(&pr.Location)
+		pr.Reason = strings.ReplaceAll(pr.Reason, abs, rel)
+		if pr.Trace != nil {
+			for j := range pr.Trace.Steps {
+				fix(&pr.Trace.Steps[j].Location)
+			}
+			for j := range pr.Trace.Inputs {
+				fix(&pr.Trace.Inputs[j].Location)
+			}
+		}
+	}
+	r.Reason = strings.ReplaceAll(r.Reason, abs, rel)
+	for i := range r.Unsupported {
+		r.Unsupported[i] = strings.ReplaceAll(r.Unsupported[i], abs, rel)
+	}
+}

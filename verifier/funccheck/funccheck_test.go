@@ -1,0 +1,123 @@
+package funccheck
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/result"
+	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/smt/z3"
+)
+
+func z3Solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }
+
+func testOptions() Options {
+	return Options{RepoDir: "../../testdata/harness", Timeout: 60 * time.Second,
+		Engine: engine.Options{Engine: "kinduction", Solver: z3Solver}}
+}
+
+func TestSensorFunctions(t *testing.T) {
+	ctx := context.Background()
+	opts := testOptions()
+	u, err := LoadUnit(ctx, opts, "sensor.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		fn      string
+		want    result.Verdict
+		nothing bool
+		assumed string // a substring of one assumption
+	}{
+		{"clamp_reading", result.Safe, false, "`read_sensor()` has no body here: assumed to return any int"},
+		{"scaled", result.Unsafe, false, "read_sensor"},
+		{"first_value", result.Safe, true, ""},
+		{"frame_ok", result.Unsafe, false, "f points to one object with any contents, or is NULL"},
+		{"sum4", result.Safe, false, "a points to an array of 4 elements"},
+		{"under_limit", result.Unsafe, false, "global limit holds any value"},
+		{"add", result.Safe, true, ""},
+		{"short_name", result.Safe, false, "s points to a NUL-terminated string of at most 3 characters"},
+		{"never", result.Unreachable, false, ""},
+		{"apply", result.Unknown, false, ""},
+		{"status_of", result.Unsafe, false, "`open_dev()` has no body here: assumed to return NULL or a fresh object"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fn, func(t *testing.T) {
+			out := u.Check(ctx, opts, tc.fn)
+			if out.Harness != nil {
+				t.Logf("harness:\n%s", out.Harness.Source)
+			}
+			r := out.Result
+			if r.Verdict != tc.want || out.NothingToCheck != tc.nothing {
+				t.Fatalf("verdict %s (%s), nothing to check %v; want %s, %v", r.Verdict, r.Reason, out.NothingToCheck, tc.want, tc.nothing)
+			}
+			if tc.want == result.Unsafe {
+				v := r.Violated()
+				if v == nil || v.Trace == nil || !v.Trace.Replayed {
+					t.Fatalf("unsafe without a replayed trace: %+v", v)
+				}
+				if v.Location.File != "sensor.c" {
+					t.Errorf("violation at %v, want a location in sensor.c", v.Location)
+				}
+			}
+			if tc.assumed != "" {
+				found := false
+				for _, a := range out.Assumed {
+					if strings.Contains(a, tc.assumed) {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("assumptions %q lack %q", out.Assumed, tc.assumed)
+				}
+			}
+		})
+	}
+}
+
+func TestUnsupportedHarnessIsUnknownWithReason(t *testing.T) {
+	ctx := context.Background()
+	opts := testOptions()
+	u, err := LoadUnit(ctx, opts, "sensor.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := u.Check(ctx, opts, "apply")
+	want := "sensor.c:106:5: harness for apply: function pointer parameter op is not supported"
+	if out.Result.Verdict != result.Unknown || !strings.Contains(out.Result.Reason, want) {
+		t.Fatalf("got %s: %q, want unknown with %q", out.Result.Verdict, out.Result.Reason, want)
+	}
+}
+
+func TestUserHarnessReplacesGenerated(t *testing.T) {
+	ctx := context.Background()
+	opts := testOptions()
+	opts.RepoDir = "../../testdata/harness/userrepo"
+	u, err := LoadUnit(ctx, opts, "lib.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The generated harness lets n be anything and finds the overflow of
+	// buf; the user's harness states the caller's contract (n <= 8).
+	out := u.Check(ctx, opts, "copy_in")
+	if out.Harness == nil || out.Harness.User != "prbmc/harness/copy_in.c" {
+		t.Fatalf("harness %+v, want the user's", out.Harness)
+	}
+	if out.Result.Verdict != result.Safe {
+		t.Fatalf("with the user's harness: %s (%s), want safe", out.Result.Verdict, out.Result.Reason)
+	}
+	// With arrays of 16 elements the loop reaches i == 8 (with the default
+	// 4, reading src[4] faults first and the trace does not replay).
+	opts.RepoDir = "../../testdata/harness"
+	opts.Harness.ArrayLen = 16
+	u2, err := LoadUnit(ctx, opts, "userrepo/lib.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := u2.Check(ctx, opts, "copy_in"); out.Result.Verdict != result.Unsafe {
+		t.Fatalf("with the generated harness: %s (%s), want unsafe", out.Result.Verdict, out.Result.Reason)
+	}
+}

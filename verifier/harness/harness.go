@@ -1,0 +1,534 @@
+package harness
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/ir"
+)
+
+// Options shape the generated entry.
+type Options struct {
+	// ArrayLen is the number of elements behind a pointer the function
+	// indexes, and the size of strings (NUL included). Default 4.
+	ArrayLen int
+	// Depth bounds how many pointer levels get objects; pointers below
+	// it are NULL. Default 2.
+	Depth int
+	// VoidBytes is the size of the object behind a void pointer. Default 64.
+	VoidBytes int
+	// InitialGlobals keeps the unit's globals at their initial values
+	// instead of giving them any value (--globals initial).
+	InitialGlobals bool
+}
+
+func (o *Options) defaults() {
+	if o.ArrayLen <= 0 {
+		o.ArrayLen = 4
+	}
+	if o.Depth <= 0 {
+		o.Depth = 2
+	}
+	if o.VoidBytes <= 0 {
+		o.VoidBytes = 64
+	}
+}
+
+// Harness is the generated entry of one function.
+type Harness struct {
+	Function string // the function under test
+	Entry    string // prbmc_harness_<function>
+	File     string // the unit it is appended to
+	Line     int    // the function's first line: harness steps point here
+	// Source is the readable C text (what `prbmc harness` prints).
+	Source string
+	// compact is Source without comments on one line, for Attach.
+	compact string
+	// Assumed lists what the entry takes for granted, for readers.
+	Assumed []string
+	// User is the path of the user's harness file when it replaced the
+	// generated one.
+	User string
+}
+
+// EntryName is the harness entry's name for function fn.
+func EntryName(fn string) string { return "prbmc_harness_" + cName(fn) }
+
+// cName is the C name of an IR function (statics may carry ".N").
+func cName(irName string) string {
+	if i := strings.IndexByte(irName, '.'); i > 0 {
+		return irName[:i]
+	}
+	return irName
+}
+
+// Error says why no harness could be made; Construct names what is not
+// supported.
+type Error struct {
+	Func      string
+	Pos       ir.Pos
+	Construct string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s: harness for %s: %s is not supported", e.Pos, e.Func, e.Construct)
+}
+
+// gen accumulates one harness.
+type gen struct {
+	opts    Options
+	std     *ir.Std
+	use     *usage
+	fn      *ir.Function
+	body    []string // statements, one per line, at the current indent
+	indent  int
+	protos  map[string]string
+	assumed []string
+	tmp     int
+	err     *Error
+}
+
+// Generate builds the harness of function name of prog, which must have
+// been loaded from the function's translation unit (def gives its place
+// and parameter declarations).
+func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness, error) {
+	opts.defaults()
+	f := prog.IR.Func(def.Name)
+	if f == nil || !f.HasBody() {
+		return nil, fmt.Errorf("harness: no definition of %s", def.Name)
+	}
+	g := &gen{opts: opts, std: ir.StdTypes(prog.IR.DataModel), use: analyse(f), fn: f, indent: 1, protos: map[string]string{}}
+	var args []string
+	for i, p := range f.Params {
+		decl, ok := def.ParamDecls[p.Source]
+		if !ok || p.Source == "" {
+			return nil, &Error{Func: def.Name, Pos: f.Pos, Construct: fmt.Sprintf("parameter %d without a name", i+1)}
+		}
+		g.param(p, decl)
+		args = append(args, p.Source)
+		if g.err != nil {
+			return nil, g.err
+		}
+	}
+	if !opts.InitialGlobals {
+		g.globals(prog.IR, def.File)
+		if g.err != nil {
+			return nil, g.err
+		}
+	}
+	call := fmt.Sprintf("%s(%s);", cName(def.Name), strings.Join(args, ", "))
+	g.emit("%s", call)
+	h := &Harness{Function: def.Name, Entry: EntryName(def.Name), File: def.File, Line: def.StartLine, Assumed: g.assumed}
+	h.Source, h.compact = g.render(h)
+	return h, nil
+}
+
+func (g *gen) emit(format string, a ...any) {
+	g.body = append(g.body, strings.Repeat("\t", g.indent)+fmt.Sprintf(format, a...))
+}
+
+func (g *gen) assume(format string, a ...any) {
+	s := fmt.Sprintf(format, a...)
+	for _, x := range g.assumed {
+		if x == s {
+			return
+		}
+	}
+	g.assumed = append(g.assumed, s)
+}
+
+func (g *gen) fail(construct string) {
+	if g.err == nil {
+		g.err = &Error{Func: g.fn.Name, Pos: g.fn.Pos, Construct: construct}
+	}
+}
+
+// render returns the readable and the one-line forms.
+func (g *gen) render(h *Harness) (string, string) {
+	var protos []string
+	for _, p := range g.protos {
+		protos = append(protos, p)
+	}
+	sort.Strings(protos)
+	var b strings.Builder
+	fmt.Fprintf(&b, "/* prbmc harness for %s (%s:%d), generated.\n", cName(h.Function), h.File, h.Line)
+	fmt.Fprintf(&b, " * To adapt it, copy it to prbmc/harness/%s.c: it is appended to\n", cName(h.Function))
+	fmt.Fprintf(&b, " * %s, so the file's types, statics and macros are in scope.\n", h.File)
+	if len(h.Assumed) > 0 {
+		b.WriteString(" * It assumes:\n")
+		for _, a := range h.Assumed {
+			fmt.Fprintf(&b, " *   - %s\n", strings.ReplaceAll(a, "*/", "* /"))
+		}
+	}
+	b.WriteString(" */\n")
+	var c strings.Builder
+	for _, p := range protos {
+		b.WriteString(p + "\n")
+		c.WriteString(p + " ")
+	}
+	fmt.Fprintf(&b, "void %s(void)\n{\n", h.Entry)
+	fmt.Fprintf(&c, "void %s(void) {", h.Entry)
+	for _, s := range g.body {
+		b.WriteString(s + "\n")
+		c.WriteString(" " + strings.TrimSpace(s))
+	}
+	b.WriteString("}\n")
+	c.WriteString(" }")
+	return b.String(), c.String()
+}
+
+// proto declares a helper the harness calls, so the unit need not.
+func (g *gen) proto(name, decl string) string {
+	g.protos[name] = decl
+	return name
+}
+
+// nondet returns a call producing any value of scalar type t.
+func (g *gen) nondet(t ir.Type) string {
+	switch t := t.(type) {
+	case *ir.IntType:
+		if t.IsBool() {
+			return g.proto("__VERIFIER_nondet_bool", "_Bool __VERIFIER_nondet_bool(void);") + "()"
+		}
+		var name, ctype string
+		switch t.Bits {
+		case 8:
+			name, ctype = "char", "signed char"
+		case 16:
+			name, ctype = "short", "short"
+		case 32:
+			name, ctype = "int", "int"
+		case 64:
+			name, ctype = "longlong", "long long"
+		default:
+			g.fail(fmt.Sprintf("a %d-bit integer parameter", t.Bits))
+			return "0"
+		}
+		if !t.Signed {
+			name, ctype = "u"+name, "unsigned "+strings.TrimPrefix(ctype, "signed ")
+		}
+		fn := "__VERIFIER_nondet_" + name
+		return g.proto(fn, fmt.Sprintf("%s %s(void);", ctype, fn)) + "()"
+	case *ir.FloatType:
+		if t.Bits == 32 {
+			return g.proto("__VERIFIER_nondet_float", "float __VERIFIER_nondet_float(void);") + "()"
+		}
+		return g.proto("__VERIFIER_nondet_double", "double __VERIFIER_nondet_double(void);") + "()"
+	}
+	g.fail(fmt.Sprintf("a nondeterministic value of type %s", t))
+	return "0"
+}
+
+func (g *gen) malloc() string {
+	return g.proto("malloc", "void *malloc(__SIZE_TYPE__);")
+}
+
+func (g *gen) havoc() string {
+	return g.proto("__prbmc_havoc", "void __prbmc_havoc(void *, __SIZE_TYPE__);")
+}
+
+// param declares parameter p (declaration text decl) with its value.
+func (g *gen) param(p *ir.Var, decl string) {
+	name := p.Source
+	switch t := p.Type.(type) {
+	case *ir.IntType, *ir.FloatType:
+		g.emit("%s = %s;", decl, g.nondet(t))
+	case *ir.PointerType:
+		if strings.Contains(decl, "[") {
+			// int a[] / int a[n]: a pointer, but not declarable as a local
+			// with that syntax.
+			elem := spell(t.Elem)
+			if elem == "" {
+				g.fail(fmt.Sprintf("array parameter %q", decl))
+				return
+			}
+			decl = elem + " *" + name
+		}
+		if _, ok := t.Elem.(*ir.FuncType); ok {
+			g.fail(fmt.Sprintf("function pointer parameter %s", name))
+			return
+		}
+		g.emit("%s;", decl)
+		constPtr := strings.Contains(strings.ReplaceAll(decl, " ", ""), "*const")
+		g.pointerAt(name, name, t, g.use.nullChecked[paramKey(p)], g.use.indexed[paramKey(p)], g.opts.Depth, !constPtr)
+	case *ir.StructType:
+		g.emit("%s;", decl)
+		g.emit("%s(&%s, sizeof %s);", g.havoc(), name, name)
+		g.members(name, name, t, g.opts.Depth)
+	default:
+		g.fail(fmt.Sprintf("parameter %s of type %s", name, p.Type))
+	}
+}
+
+// pointer gives lvalue lv (of pointer type t; desc names it for readers)
+// a fresh object, or NULL as well when nullable, and sets up the object's
+// own pointers.
+func (g *gen) pointer(lv, desc string, t *ir.PointerType, nullable, indexed bool, depth int) {
+	g.pointerAt(lv, desc, t, nullable, indexed, depth, false)
+}
+
+// pointerAt is pointer; plain says lv is a variable the harness declared
+// (assigned directly) rather than a member of a fresh object.
+func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, nullable, indexed bool, depth int, plain bool) {
+	set := func(v string) string {
+		if plain {
+			return fmt.Sprintf("%s = %s;", lv, v)
+		}
+		// Through void ** so that members of const objects can be set up
+		// too: the objects are fresh, nothing is really const.
+		return fmt.Sprintf("*(void **)&%s = %s;", paren(lv), v)
+	}
+	if depth <= 0 {
+		g.emit("%s", set("0"))
+		g.assume("%s is NULL (deeper than the harness depth %d)", desc, g.opts.Depth)
+		return
+	}
+	n, what := 1, ""
+	var size string
+	elem := t.Elem
+	_, isVoid := elem.(ir.VoidType)
+	ct, isInt := elem.(*ir.IntType)
+	isString := isInt && ct.Bits == 8 && ct.Kind == ir.Char
+	switch {
+	case isVoid:
+		size = fmt.Sprint(g.opts.VoidBytes)
+		what = fmt.Sprintf("%s points to %d bytes with any contents", desc, g.opts.VoidBytes)
+	case isString:
+		n = g.opts.ArrayLen
+		size = fmt.Sprint(n)
+		what = fmt.Sprintf("%s points to a NUL-terminated string of at most %d characters", desc, n-1)
+	default:
+		if _, ok := elem.(*ir.FuncType); ok {
+			g.fail(fmt.Sprintf("function pointer %s", desc))
+			return
+		}
+		if indexed {
+			n = g.opts.ArrayLen
+		}
+		size = fmt.Sprintf("%d * sizeof *%s", n, paren(lv))
+		if n == 1 {
+			size = "sizeof *" + paren(lv)
+		}
+		if n > 1 {
+			what = fmt.Sprintf("%s points to an array of %d elements with any contents", desc, n)
+		} else {
+			what = fmt.Sprintf("%s points to one object with any contents", desc)
+		}
+	}
+	alloc := fmt.Sprintf("%s(%s)", g.malloc(), size)
+	if nullable {
+		g.emit("%s", set(fmt.Sprintf("%s ? 0 : %s", g.nondet(g.std.Bool), alloc)))
+		what += ", or is NULL"
+	} else {
+		g.emit("%s", set(alloc))
+	}
+	g.assume("%s", what)
+	saved := g.body
+	g.body = nil
+	g.indent++
+	if isString {
+		g.emit("((char *)%s)[%d] = 0;", paren(lv), n-1)
+	} else if s, ok := t.Elem.(*ir.StructType); ok {
+		for i := 0; i < n; i++ {
+			el := fmt.Sprintf("%s[%d]", paren(lv), i)
+			d := desc + "->"
+			if n > 1 {
+				d = fmt.Sprintf("%s[%d].", desc, i)
+			}
+			g.membersDesc(el, d, s, depth-1)
+		}
+	} else if pt, ok := t.Elem.(*ir.PointerType); ok {
+		for i := 0; i < n; i++ {
+			g.pointer(fmt.Sprintf("%s[%d]", paren(lv), i), fmt.Sprintf("%s[%d]", desc, i), pt, true, true, depth-1)
+		}
+	}
+	g.indent--
+	fill := g.body
+	g.body = saved
+	if len(fill) == 0 {
+		return
+	}
+	if nullable {
+		g.emit("if (%s) {", lv)
+		g.body = append(g.body, fill...)
+		g.emit("}")
+		return
+	}
+	for _, s := range fill {
+		g.body = append(g.body, s[1:]) // one indent less
+	}
+}
+
+// members sets up the pointer members of struct lvalue lv.
+func (g *gen) members(lv, desc string, s *ir.StructType, depth int) {
+	g.membersDesc(lv, desc+".", s, depth)
+}
+
+// membersDesc is members with desc the prefix of member names ("p->").
+func (g *gen) membersDesc(lv, desc string, s *ir.StructType, depth int) {
+	if s.Union {
+		for _, m := range s.Fields {
+			if hasPointer(m.Type, 0) {
+				g.assume("pointer members of union %s hold any value", strings.TrimPrefix(s.Name, "union "))
+				break
+			}
+		}
+		return
+	}
+	for i, m := range s.Fields {
+		if m.Name == "" {
+			continue
+		}
+		mlv := lv + "." + m.Name
+		switch mt := m.Type.(type) {
+		case *ir.PointerType:
+			if _, ok := mt.Elem.(*ir.FuncType); ok {
+				g.assume("function pointer %s%s is not called", desc, m.Name)
+				continue
+			}
+			k := memberKey(s, i)
+			g.pointer(mlv, desc+m.Name, mt, g.use.nullChecked[k], g.use.indexed[k], depth)
+		case *ir.StructType:
+			g.membersDesc(mlv, desc+m.Name+".", mt, depth)
+		case *ir.ArrayType:
+			if hasPointer(mt.Elem, 0) {
+				g.assume("pointers in array member %s%s hold any value", desc, m.Name)
+			}
+		}
+	}
+}
+
+// hasPointer reports whether values of t contain a data pointer.
+func hasPointer(t ir.Type, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch t := t.(type) {
+	case *ir.PointerType:
+		return true
+	case *ir.ArrayType:
+		return hasPointer(t.Elem, depth+1)
+	case *ir.StructType:
+		for _, m := range t.Fields {
+			if hasPointer(m.Type, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// globals gives the unit's writable globals that the function can reach
+// any value.
+func (g *gen) globals(p *ir.Program, file string) {
+	used := map[*ir.Var]bool{}
+	for _, f := range reachable(g.fn) {
+		for _, in := range f.Body {
+			for _, op := range ir.Operands(in) {
+				ir.Inspect(op, func(e ir.Expr) bool {
+					if r, ok := e.(*ir.VarRef); ok && r.V.Kind == ir.Global {
+						used[r.V] = true
+					}
+					return true
+				})
+			}
+		}
+	}
+	for _, v := range p.Globals {
+		if !used[v] || v.ReadOnly || v.Source == "" || strings.HasPrefix(v.Pos.File, "/usr/") {
+			continue
+		}
+		if v.Func != nil {
+			g.assume("static variable %s of %s starts with its initial value", v.Source, cName(v.Func.Name))
+			continue
+		}
+		switch t := v.Type.(type) {
+		case *ir.IntType, *ir.FloatType:
+			g.emit("%s = %s;", v.Source, g.nondet(t))
+		case *ir.PointerType:
+			if _, ok := t.Elem.(*ir.FuncType); ok {
+				g.assume("function pointer %s keeps its initial value", v.Source)
+				continue
+			}
+			g.pointerAt(v.Source, v.Source, t, true, true, g.opts.Depth, true)
+		case *ir.StructType, *ir.ArrayType:
+			g.emit("%s(&%s, sizeof %s);", g.havoc(), v.Source, v.Source)
+			if s, ok := t.(*ir.StructType); ok {
+				g.members(v.Source, v.Source, s, g.opts.Depth)
+			} else if hasPointer(t, 0) {
+				g.assume("pointers in array %s hold any value", v.Source)
+			}
+		default:
+			continue
+		}
+		g.assume("global %s holds any value", v.Source)
+	}
+}
+
+// spell returns C syntax for t, or "" when t has no spelling outside its
+// declaration (an anonymous struct, a function type).
+func spell(t ir.Type) string {
+	switch t := t.(type) {
+	case *ir.IntType:
+		if t.Kind == ir.Enum {
+			if t.Signed {
+				return "int"
+			}
+			return "unsigned int"
+		}
+		return t.String()
+	case *ir.FloatType:
+		return t.String()
+	case ir.VoidType:
+		return "void"
+	case *ir.PointerType:
+		if e := spell(t.Elem); e != "" {
+			return e + " *"
+		}
+	case *ir.StructType:
+		if !strings.ContainsAny(t.Name, "#.$") {
+			return t.Name
+		}
+	}
+	return ""
+}
+
+// Attach returns the unit's source with the harness appended behind a
+// #line directive that maps it to the function's first line (or, for a
+// user's harness file, to that file).
+func (h *Harness) Attach(src []byte) []byte {
+	var b strings.Builder
+	b.Write(src)
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		b.WriteByte('\n')
+	}
+	if h.User != "" {
+		fmt.Fprintf(&b, "#line 1 %q\n%s\n", h.User, h.Source)
+		return []byte(b.String())
+	}
+	fmt.Fprintf(&b, "#line %d %q\n%s\n", h.Line, h.File, h.compact)
+	return []byte(b.String())
+}
+
+// UserHarness makes a harness from the text of a user's file, which must
+// define EntryName(def.Name).
+func UserHarness(def cfront.FuncDef, path string, text []byte) (*Harness, error) {
+	entry := EntryName(def.Name)
+	if !strings.Contains(string(text), entry) {
+		return nil, fmt.Errorf("%s: does not define %s(void)", path, entry)
+	}
+	return &Harness{Function: def.Name, Entry: entry, File: def.File, Line: def.StartLine, Source: string(text), User: path,
+		Assumed: []string{"the inputs are those of the user's harness " + path}}, nil
+}
+
+// paren parenthesises a C lvalue unless it is a plain name.
+func paren(lv string) string {
+	for _, r := range lv {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return "(" + lv + ")"
+		}
+	}
+	return lv
+}

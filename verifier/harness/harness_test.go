@@ -1,0 +1,97 @@
+package harness
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/ir"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden harnesses")
+
+func load(t *testing.T, name string) *cfront.Program {
+	t.Helper()
+	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{}, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+// TestGolden compares the generated harness of every function of
+// testdata/harness/sensor.c with testdata/harness/golden/<name>.c, and
+// checks that each one compiles with the unit and passes ir.CheckProgram.
+func TestGolden(t *testing.T) {
+	const file = "../../testdata/harness/sensor.c"
+	prog := load(t, file)
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, def := range prog.Defs {
+		t.Run(def.Name, func(t *testing.T) {
+			def.File = "sensor.c"
+			h, err := Generate(prog, def, Options{})
+			got := ""
+			if err != nil {
+				got = "error: " + err.Error() + "\n"
+			} else {
+				got = h.Source
+			}
+			golden := filepath.Join("../../testdata/harness/golden", def.Name+".c")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("harness differs from %s:\n%s", golden, got)
+			}
+			if h == nil {
+				return
+			}
+			p, err := cfront.Load(context.Background(), cfront.Config{}, cfront.Source{Name: file, Text: h.Attach(src)})
+			if err != nil {
+				t.Fatalf("harness does not compile: %v", err)
+			}
+			Stub(p.IR, h.Entry)
+			if err := ir.CheckProgram(p.IR); err != nil {
+				t.Fatalf("IR after stubbing: %v", err)
+			}
+			entry := p.IR.Func(h.Entry)
+			if entry == nil || entry.Body == nil {
+				t.Fatalf("no entry %s", h.Entry)
+			}
+			if entry.Body[0].Pos().Line != def.StartLine {
+				t.Errorf("harness steps at line %d, want the function's line %d", entry.Body[0].Pos().Line, def.StartLine)
+			}
+		})
+	}
+}
+
+func TestStubAssumptions(t *testing.T) {
+	prog := load(t, "../../testdata/harness/sensor.c")
+	got := Stub(prog.IR, "frame_ok", "status_of", "short_name")
+	want := map[string][]string{
+		"frame_ok":   {"`fill()` has no body here: assumed to give the memory its argument 1 points to any contents, change no global variable"},
+		"status_of":  {"`dev_status()` has no body here: assumed to return any int, give the memory its argument 1 points to any contents, change no global variable", "`open_dev()` has no body here: assumed to return NULL or a fresh object with any contents, change no global variable"},
+		"short_name": {"`log_msg()` has no body here: assumed to change no global variable"},
+	}
+	for entry, w := range want {
+		if strings.Join(got[entry], "\n") != strings.Join(w, "\n") {
+			t.Errorf("%s: got %q\nwant %q", entry, got[entry], w)
+		}
+	}
+	if err := ir.CheckProgram(prog.IR); err != nil {
+		t.Fatal(err)
+	}
+}
