@@ -24,6 +24,7 @@ test: deps
 example: build
 	./$(BIN) verify testdata/examples/ringbuf.c; test $$? -eq 10
 	./$(BIN) verify testdata/examples/ringbuf_fixed.c
+	PRBMC=$(CURDIR)/$(BIN) ./scripts/example-check.sh
 
 bench: build
 	./scripts/bench.sh $(SHARED) $(BENCH_TIMEOUT) $(BENCH_JOBS)

@@ -31,6 +31,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdIR(ctx, args[1:], stdout, stderr)
 	case "verify":
 		return cmdVerify(ctx, args[1:], stdout, stderr)
+	case "scope":
+		return cmdScope(ctx, args[1:], stdout, stderr)
+	case "check":
+		return cmdCheck(ctx, args[1:], stdout, stderr)
+	case "harness":
+		return cmdHarness(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		usage(stdout)
 		return 0
@@ -44,6 +50,10 @@ func usage(w io.Writer) {
 
 commands:
   verify FILE.c...   model-check the program's assertions (RESULT: TRUE|FALSE|UNKNOWN)
+  scope --base REV   list the C functions a change touches, and why
+  check --base REV   verify every function a change touches (harness, stubs, engines)
+  harness FILE.c --function NAME
+                     print the harness prbmc generates for a function
   ir FILE.c...       print the IR the front end lowers the files to
 `)
 }

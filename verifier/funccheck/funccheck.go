@@ -174,6 +174,16 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 	return out
 }
 
+// Stubs lists the stubs harness h would get: what the functions without a
+// body that it reaches are assumed to do.
+func (u *Unit) Stubs(ctx context.Context, opts Options, h *harness.Harness) ([]string, error) {
+	prog, err := cfront.Load(ctx, opts.Front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
+	if err != nil {
+		return nil, fmt.Errorf("the harness does not compile: %v", u.rel(opts, err.Error()))
+	}
+	return harness.Stub(prog.IR, h.Entry)[h.Entry], nil
+}
+
 func (u *Unit) rel(opts Options, s string) string {
 	return strings.ReplaceAll(s, u.abs, u.File)
 }

@@ -250,9 +250,7 @@ func (g *gen) param(p *ir.Var, decl string) {
 			g.fail(fmt.Sprintf("function pointer parameter %s", name))
 			return
 		}
-		g.emit("%s;", decl)
-		constPtr := strings.Contains(strings.ReplaceAll(decl, " ", ""), "*const")
-		g.pointerAt(name, name, t, g.use.nullChecked[paramKey(p)], g.use.indexed[paramKey(p)], g.opts.Depth, !constPtr)
+		g.pointerAt(name, name, t, g.use.nullChecked[paramKey(p)], g.use.indexed[paramKey(p)], g.opts.Depth, true, decl)
 	case *ir.StructType:
 		g.emit("%s;", decl)
 		g.emit("%s(&%s, sizeof %s);", g.havoc(), name, name)
@@ -266,13 +264,21 @@ func (g *gen) param(p *ir.Var, decl string) {
 // a fresh object, or NULL as well when nullable, and sets up the object's
 // own pointers.
 func (g *gen) pointer(lv, desc string, t *ir.PointerType, nullable, indexed bool, depth int) {
-	g.pointerAt(lv, desc, t, nullable, indexed, depth, false)
+	g.pointerAt(lv, desc, t, nullable, indexed, depth, false, "")
 }
 
 // pointerAt is pointer; plain says lv is a variable the harness declared
 // (assigned directly) rather than a member of a fresh object.
-func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, nullable, indexed bool, depth int, plain bool) {
+//
+// decl, when not "", is lv's declaration, which is then written with the
+// initial value.
+func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, nullable, indexed bool, depth int, plain bool, decl string) {
 	set := func(v string) string {
+		if decl != "" {
+			// The declaration itself: an uninitialised pointer would be an
+			// input of its own.
+			return fmt.Sprintf("%s = %s;", decl, v)
+		}
 		if plain {
 			return fmt.Sprintf("%s = %s;", lv, v)
 		}
@@ -452,7 +458,7 @@ func (g *gen) globals(p *ir.Program, file string) {
 				g.assume("function pointer %s keeps its initial value", v.Source)
 				continue
 			}
-			g.pointerAt(v.Source, v.Source, t, true, true, g.opts.Depth, true)
+			g.pointerAt(v.Source, v.Source, t, true, true, g.opts.Depth, true, "")
 		case *ir.StructType, *ir.ArrayType:
 			g.emit("%s(&%s, sizeof %s);", g.havoc(), v.Source, v.Source)
 			if s, ok := t.(*ir.StructType); ok {

@@ -12,8 +12,7 @@ int __VERIFIER_nondet_int(void);
 void *malloc(__SIZE_TYPE__);
 void prbmc_harness_first_value(void)
 {
-	const struct node *n;
-	n = __VERIFIER_nondet_bool() ? 0 : malloc(sizeof *n);
+	const struct node *n = __VERIFIER_nondet_bool() ? 0 : malloc(sizeof *n);
 	if (n) {
 		*(void **)&(n[0].next) = malloc(sizeof *(n[0].next));
 		*(void **)&((n[0].next)[0].next) = 0;

@@ -9,8 +9,7 @@ _Bool __VERIFIER_nondet_bool(void);
 void *malloc(__SIZE_TYPE__);
 void prbmc_harness_frame_ok(void)
 {
-	frame_t *f;
-	f = __VERIFIER_nondet_bool() ? 0 : malloc(sizeof *f);
+	frame_t *f = __VERIFIER_nondet_bool() ? 0 : malloc(sizeof *f);
 	if (f) {
 		*(void **)&(f[0].buf) = malloc(4 * sizeof *(f[0].buf));
 	}

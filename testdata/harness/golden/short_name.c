@@ -7,8 +7,7 @@
 void *malloc(__SIZE_TYPE__);
 void prbmc_harness_short_name(void)
 {
-	const char *s;
-	s = malloc(4);
+	const char *s = malloc(4);
 	((char *)s)[3] = 0;
 	short_name(s);
 }

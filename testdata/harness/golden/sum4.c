@@ -8,8 +8,7 @@ int __VERIFIER_nondet_int(void);
 void *malloc(__SIZE_TYPE__);
 void prbmc_harness_sum4(void)
 {
-	const int *a;
-	a = malloc(4 * sizeof *a);
+	const int *a = malloc(4 * sizeof *a);
 	int n = __VERIFIER_nondet_int();
 	sum4(a, n);
 }

@@ -1,0 +1,461 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/prbmc/prbmc/report/markdown"
+	"github.com/prbmc/prbmc/report/sarif"
+	"github.com/prbmc/prbmc/diffscope"
+	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/funccheck"
+	"github.com/prbmc/prbmc/verifier/harness"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// harnessFlags shape generated harnesses.
+type harnessFlags struct {
+	arrayLen int
+	depth    int
+	globals  string
+}
+
+func (h *harnessFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&h.arrayLen, "array-len", 4, "elements behind a pointer parameter the function indexes (and string size, NUL included)")
+	fs.IntVar(&h.depth, "depth", 2, "pointer levels that get objects; deeper pointers are NULL")
+	fs.StringVar(&h.globals, "globals", "nondet", "globals at the call: nondet (any value) | initial (their initial values)")
+}
+
+func (h *harnessFlags) options() (harness.Options, error) {
+	if h.globals != "nondet" && h.globals != "initial" {
+		return harness.Options{}, fmt.Errorf("unknown --globals %q (want nondet or initial)", h.globals)
+	}
+	if h.arrayLen < 1 || h.arrayLen > 4096 {
+		return harness.Options{}, fmt.Errorf("--array-len %d out of range 1..4096", h.arrayLen)
+	}
+	return harness.Options{ArrayLen: h.arrayLen, Depth: h.depth, InitialGlobals: h.globals == "initial"}, nil
+}
+
+// scopeFlags are the change's revisions and files.
+type scopeFlags struct {
+	repo, base, head string
+	paths            multiFlag
+	compileCommands  string
+}
+
+func (s *scopeFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&s.repo, "C", ".", "the repository (any directory inside it)")
+	fs.StringVar(&s.base, "base", "", "the revision the change is compared with (its merge base with --head); required")
+	fs.StringVar(&s.head, "head", "HEAD", "the revision with the change")
+	fs.Var(&s.paths, "paths", "globs of the files to look at, comma-separated or repeated; !glob excludes (default **/*.c,**/*.h)")
+	fs.StringVar(&s.compileCommands, "compile-commands", "", "compile_commands.json for include dirs and defines (default: the repository's, if any)")
+}
+
+func (s *scopeFlags) globs() []string {
+	var out []string
+	for _, p := range s.paths {
+		for _, g := range strings.Split(p, ",") {
+			if g = strings.TrimSpace(g); g != "" {
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var sf scopeFlags
+	sf.register(fs)
+	var front frontFlags
+	front.register(fs)
+	var hf harnessFlags
+	hf.register(fs)
+	eng := fs.String("engine", defaultEngine, "engine for each function: "+engineNames)
+	maxK := fs.Int("max-k", 1<<20, "largest bound the engines try")
+	funcTimeout := fs.Duration("function-timeout", 60*time.Second, "time budget of each function")
+	budget := fs.Duration("time-budget", 20*time.Minute, "time budget of the whole check; functions not started by then are listed as not checked")
+	jobs := fs.Int("jobs", 0, "functions checked in parallel (default: the number of cores)")
+	format := fs.String("format", "text", "output: text | json")
+	sarifFile := fs.String("sarif", "", "also write SARIF 2.1.0 to this file")
+	mdFile := fs.String("markdown", "", "also write the pull-request summary (Markdown) to this file")
+	noCover := fs.Bool("no-cover", false, "do not check that proved assertions are reachable")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "prbmc check: unexpected argument %q (the files come from the change)\n", fs.Arg(0))
+		return exitUsage
+	}
+	if sf.base == "" {
+		fmt.Fprintln(stderr, "prbmc check: --base is required (e.g. --base origin/main)")
+		return exitUsage
+	}
+	if !knownEngine(*eng) {
+		fmt.Fprintf(stderr, "prbmc check: unknown engine %q (want %s)\n", *eng, engineNames)
+		return exitUsage
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "prbmc check: unknown format %q (want text or json)\n", *format)
+		return exitUsage
+	}
+	cfg, err := front.config()
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
+		return exitUsage
+	}
+	ho, err := hf.options()
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
+		return exitUsage
+	}
+	cc := checkConfig{RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
+		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: *jobs, Harness: ho, NoCover: *noCover,
+		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: stderr}}
+	var prog progressFunc
+	var pd *progressDisplay
+	if isTerminal(stderr) {
+		pd = &progressDisplay{w: stderr, start: time.Now()}
+		prog = pd.update
+	}
+	run, err := runCheck(ctx, cc, prog)
+	if pd != nil {
+		pd.clear()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc check: %v\n", oneLine(err.Error()))
+		return exitUsage
+	}
+	root, _ := repoTop(ctx, sf.repo)
+	if *sarifFile != "" {
+		if err := writeFile(*sarifFile, func(w io.Writer) error {
+			return sarif.Write(w, []sarif.Run{{Functions: run.functionResults()}}, sarif.Options{ToolVersion: toolVersion(), RepoRoot: root, Category: "prbmc/"})
+		}); err != nil {
+			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
+			return exitUsage
+		}
+	}
+	if *mdFile != "" {
+		if err := writeFile(*mdFile, func(w io.Writer) error {
+			_, err := io.WriteString(w, markdown.Summary(run.functionResults(), markdown.SummaryOptions{}))
+			return err
+		}); err != nil {
+			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
+			return exitUsage
+		}
+	}
+	if *format == "json" {
+		writeCheckJSON(stdout, run)
+	} else {
+		writeCheckText(stdout, run)
+	}
+	return checkExit(run)
+}
+
+// checkExit: 10 if any function can fail, 20 if any is unknown or not
+// checked, else 0.
+func checkExit(run *checkRun) int {
+	code := exitSafe
+	for _, cf := range run.Funcs {
+		switch {
+		case cf.NotChecked != "" && cf.Scope.Verify():
+			code = max(code, exitUnknown)
+		case cf.Outcome.Result == nil:
+		case cf.Outcome.Result.Verdict == result.Unsafe:
+			return exitUnsafe
+		case cf.Outcome.Result.Verdict == result.Unknown:
+			code = max(code, exitUnknown)
+		}
+	}
+	if code == exitUnknown {
+		for _, cf := range run.Funcs {
+			if cf.Outcome.Result != nil && cf.Outcome.Result.Verdict == result.Unsafe {
+				return exitUnsafe
+			}
+		}
+	}
+	return code
+}
+
+// verdictWords is a function's verdict as the one-line report says it.
+func verdictWords(cf checkedFunc) string {
+	switch {
+	case !cf.Scope.Verify():
+		return "removed"
+	case cf.NotChecked != "":
+		return "not checked"
+	case cf.Outcome.NothingToCheck:
+		return "nothing to check"
+	case cf.Outcome.Result == nil:
+		return "unknown"
+	}
+	r := cf.Outcome.Result
+	if r.Verdict == result.Bounded {
+		return fmt.Sprintf("bounded(%d)", r.K)
+	}
+	return string(r.Verdict)
+}
+
+func writeCheckText(w io.Writer, run *checkRun) {
+	s := run.Scope
+	fmt.Fprintf(w, "prbmc check: %d functions in scope of %.12s..%.12s\n", len(run.Funcs), s.Base, s.Head)
+	counts := map[string]int{}
+	var order []string
+	for _, cf := range run.Funcs {
+		words := verdictWords(cf)
+		key := strings.SplitN(words, "(", 2)[0]
+		if counts[key] == 0 {
+			order = append(order, key)
+		}
+		counts[key]++
+		loc := fmt.Sprintf("%s:%d", cf.Scope.File, cf.Scope.StartLine)
+		detail := ""
+		switch {
+		case cf.NotChecked != "":
+			detail = cf.NotChecked
+		case cf.Outcome.Result != nil && !cf.Outcome.NothingToCheck:
+			r := cf.Outcome.Result
+			detail = fmt.Sprintf("%s, %s", r.Engine, r.Elapsed.Round(time.Millisecond))
+			if v := r.Violated(); v != nil {
+				detail += fmt.Sprintf(": %s %q at %s:%d", v.Kind, v.Text, v.Location.File, v.Location.Line)
+			} else if r.Verdict != result.Safe && r.Reason != "" {
+				detail += ": " + oneLine(r.Reason)
+			}
+		}
+		fmt.Fprintf(w, "%-28s %-20s %-16s %s\n", loc, cf.Scope.Name, words, detail)
+	}
+	for _, cf := range run.Funcs {
+		r := cf.Outcome.Result
+		if r == nil || cf.NotChecked != "" || cf.Outcome.NothingToCheck {
+			continue
+		}
+		if r.Verdict == result.Unsafe || len(cf.Outcome.Assumed) > 0 && r.Verdict == result.Safe {
+			fmt.Fprintf(w, "\n== %s (%s:%d): %s\n", cf.Scope.Name, cf.Scope.File, cf.Scope.StartLine, verdictWords(cf))
+		}
+		if r.Verdict == result.Unsafe {
+			writeTrace(w, r)
+		}
+		if r.Verdict == result.Unsafe || r.Verdict == result.Safe {
+			for _, a := range cf.Outcome.Assumed {
+				fmt.Fprintf(w, "  assumed: %s\n", a)
+			}
+		}
+	}
+	var parts []string
+	for _, k := range order {
+		parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
+	}
+	fmt.Fprintf(w, "\nRESULT: %s (%s)\n", strings.Join(parts, ", "), run.Elapsed.Round(time.Millisecond))
+}
+
+// writeTrace prints a violation's inputs and steps, as prbmc verify does.
+func writeTrace(w io.Writer, r *result.Result) {
+	v := r.Violated()
+	if v == nil || v.Trace == nil {
+		return
+	}
+	fmt.Fprintf(w, "  %s %q can fail at %s (trace replayed concretely):\n", v.Kind, v.Text, v.Location)
+	for i, in := range v.Trace.Inputs {
+		fmt.Fprintf(w, "    input %d. %s = %s  (%s, %s)\n", i+1, in.Why, in.Value, in.Type, in.Location)
+	}
+	for _, st := range v.Trace.Steps {
+		line := st.Text
+		if st.Lhs != "" {
+			line = fmt.Sprintf("%s = %s", st.Lhs, st.Value)
+		}
+		fmt.Fprintf(w, "    %-24s %s: %s\n", fmt.Sprintf("%s:%d", st.Location.File, st.Location.Line), st.Func, line)
+	}
+}
+
+// checkJSON is the JSON form of one function.
+type checkJSON struct {
+	File       string         `json:"file"`
+	Name       string         `json:"name"`
+	Line       int            `json:"line"`
+	Status     string         `json:"status"`
+	Verdict    string         `json:"verdict"`
+	NotChecked string         `json:"notChecked,omitempty"`
+	Reasons    any            `json:"scopeReasons"`
+	Assumed    []string       `json:"assumed,omitempty"`
+	Result     *result.Result `json:"result,omitempty"`
+}
+
+func writeCheckJSON(w io.Writer, run *checkRun) {
+	var fns []checkJSON
+	for _, cf := range run.Funcs {
+		fns = append(fns, checkJSON{File: cf.Scope.File, Name: cf.Scope.Name, Line: cf.Scope.StartLine, Status: string(cf.Scope.Status),
+			Verdict: verdictWords(cf), NotChecked: cf.NotChecked, Reasons: cf.Scope.Reasons, Assumed: cf.Outcome.Assumed, Result: cf.Outcome.Result})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(map[string]any{"base": run.Scope.Base, "head": run.Scope.Head, "functions": fns, "elapsed_ns": run.Elapsed})
+}
+
+// progressDisplay is the one-line progress shown on a terminal.
+type progressDisplay struct {
+	w     io.Writer
+	start time.Time
+	shown bool
+}
+
+func (p *progressDisplay) update(done, total int, running []string) {
+	msg := fmt.Sprintf("prbmc: %d/%d functions done, %s", done, total, time.Since(p.start).Round(time.Second))
+	if len(running) > 0 {
+		msg += ", checking " + strings.Join(running, ", ")
+	}
+	if len(msg) > 100 {
+		msg = msg[:97] + "..."
+	}
+	fmt.Fprintf(p.w, "\r\033[K%s", msg)
+	p.shown = true
+}
+
+func (p *progressDisplay) clear() {
+	if p.shown {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
+
+// isTerminal reports whether w is a terminal and not CI's log.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// cmdScope prints the functions a change touches and why.
+func cmdScope(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("scope", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var sf scopeFlags
+	sf.register(fs)
+	format := fs.String("format", "text", "output: text | json")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if sf.base == "" {
+		fmt.Fprintln(stderr, "prbmc scope: --base is required (e.g. --base origin/main)")
+		return exitUsage
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "prbmc scope: unknown format %q (want text or json)\n", *format)
+		return exitUsage
+	}
+	res, err := scopeOf(ctx, sf)
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc scope: %v\n", oneLine(err.Error()))
+		return exitUsage
+	}
+	if *format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(res)
+		return 0
+	}
+	if err := writeScopeText(stdout, res); err != nil {
+		fmt.Fprintf(stderr, "prbmc scope: %v\n", err)
+		return exitUsage
+	}
+	return 0
+}
+
+// cmdHarness prints the harness generated for a function.
+func cmdHarness(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("harness", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var front frontFlags
+	front.register(fs)
+	var hf harnessFlags
+	hf.register(fs)
+	fn := fs.String("function", "", "the function (required)")
+	stubs := fs.Bool("stubs", true, "list the stubs the harness would use")
+	if err := parseFlags(fs, args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() != 1 || *fn == "" {
+		fmt.Fprintln(stderr, "prbmc harness: usage: prbmc harness FILE.c --function NAME")
+		return exitUsage
+	}
+	cfg, err := front.config()
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc harness: %v\n", err)
+		return exitUsage
+	}
+	ho, err := hf.options()
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc harness: %v\n", err)
+		return exitUsage
+	}
+	file := fs.Arg(0)
+	text, assumed, err := harnessText(ctx, cfg, ho, file, *fn)
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc harness: %v\n", oneLine(err.Error()))
+		if strings.Contains(err.Error(), "not supported") {
+			return exitUnknown
+		}
+		return exitUsage
+	}
+	io.WriteString(stdout, text)
+	if *stubs && len(assumed) > 0 {
+		fmt.Fprintln(stdout, "/* Stubs (functions without a body here):")
+		for _, a := range assumed {
+			fmt.Fprintf(stdout, " *   - %s\n", strings.ReplaceAll(a, "*/", "* /"))
+		}
+		fmt.Fprintln(stdout, " */")
+	}
+	return 0
+}
+
+// harnessText generates function fn's harness in file and lists the
+// stubs it would get.
+func harnessText(ctx context.Context, cfg cfront.Config, ho harness.Options, file, fn string) (string, []string, error) {
+	dir, base := filepath.Split(file)
+	opts := funccheck.Options{RepoDir: dir, Front: cfg, Harness: ho}
+	u, err := funccheck.LoadUnit(ctx, opts, base)
+	if err != nil {
+		return "", nil, err
+	}
+	h, err := u.Harness(opts, fn)
+	if err != nil {
+		return "", nil, err
+	}
+	stubs, err := u.Stubs(ctx, opts, h)
+	if err != nil {
+		return "", nil, err
+	}
+	return h.Source, stubs, nil
+}
+
+// scopeOf computes the change's scope.
+func scopeOf(ctx context.Context, sf scopeFlags) (*diffscope.Result, error) {
+	return diffscope.Compute(ctx, diffscope.Options{RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(),
+		CompileCommands: sf.compileCommands})
+}
+
+func writeScopeText(w io.Writer, r *diffscope.Result) error { return diffscope.WriteText(w, r) }
+
+// The engines the commands accept.
+const (
+	defaultEngine = "kinduction"
+	engineNames   = "bmc | incremental | kinduction"
+)
+
+func knownEngine(e string) bool {
+	switch e {
+	case "bmc", "incremental", "kinduction":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,263 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/owenrumney/go-sarif/v2/sarif"
+
+	"github.com/prbmc/prbmc/report/sarif/sariftest"
+)
+
+// gitRepo is a repository made by a test.
+type gitRepo struct {
+	t   *testing.T
+	dir string
+}
+
+func newGitRepo(t *testing.T) *gitRepo {
+	t.Helper()
+	r := &gitRepo{t: t, dir: t.TempDir()}
+	r.git("init", "-q", "-b", "main")
+	r.git("config", "user.email", "test@prbmc.invalid")
+	r.git("config", "user.name", "test")
+	return r
+}
+
+func (r *gitRepo) git(args ...string) string {
+	r.t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = r.dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		r.t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// copyTree copies directory src over the work tree.
+func (r *gitRepo) copyTree(src string) {
+	r.t.Helper()
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil || fi.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(r.dir, rel)
+		os.MkdirAll(filepath.Dir(dst), 0o755)
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *gitRepo) write(files map[string]string) {
+	r.t.Helper()
+	for name, text := range files {
+		p := filepath.Join(r.dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			r.t.Fatal(err)
+		}
+	}
+}
+
+func (r *gitRepo) commit(msg string) string {
+	r.git("add", "-A")
+	r.git("commit", "-q", "-m", msg)
+	return r.git("rev-parse", "HEAD")
+}
+
+// projectRepo is testdata/project's two-commit history.
+func projectRepo(t *testing.T) *gitRepo {
+	r := newGitRepo(t)
+	r.copyTree("../../testdata/project/v1")
+	r.commit("ring buffer")
+	r.copyTree("../../testdata/project/v2")
+	r.commit("ring: allow filling the last slot; tidy ring_pop")
+	return r
+}
+
+// TestCheckExampleProject: the second commit's bug is reported with a
+// replayed trace, the other changed function is proved safe, and the
+// compilation database's -DRING_CHECKS is what makes it provable.
+func TestCheckExampleProject(t *testing.T) {
+	r := projectRepo(t)
+	sarifPath := filepath.Join(t.TempDir(), "out.sarif")
+	mdPath := filepath.Join(t.TempDir(), "summary.md")
+	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--sarif", sarifPath, "--markdown", mdPath)
+	if code != exitUnsafe {
+		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitUnsafe, out, errOut)
+	}
+	for _, re := range []string{
+		`(?m)^src/ring.c:11 +ring_push +unsafe +kinduction, .*: assertion "r->count < RING_CAP" at src/ring.c:17$`,
+		`(?m)^src/ring.c:25 +ring_pop +safe +kinduction`,
+		`trace replayed concretely`,
+		`(?m)^ +src/ring.c:17 +ring_push: assert\(r->count < 8\)$`,
+		`assumed: out points to one object with any contents`,
+		`(?m)^RESULT: 1 unsafe, 1 safe \(`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("output lacks %s:\n%s", re, out)
+		}
+	}
+	if strings.Contains(out, "ring_init") || strings.Contains(out, "ring_mean") {
+		t.Errorf("unchanged functions checked:\n%s", out)
+	}
+	data, err := os.ReadFile(sarifPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sariftest.Validate(t, data)
+	rep, err := sarif.FromBytes(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs int
+	for _, res := range rep.Runs[0].Results {
+		if res.Level != nil && *res.Level == "error" {
+			errs++
+			loc := res.Locations[0].PhysicalLocation
+			if *loc.ArtifactLocation.URI != "src/ring.c" || *loc.Region.StartLine != 17 {
+				t.Errorf("alert at %s:%d, want src/ring.c:17", *loc.ArtifactLocation.URI, *loc.Region.StartLine)
+			}
+		}
+	}
+	if errs != 1 {
+		t.Errorf("%d error results, want 1", errs)
+	}
+	md, _ := os.ReadFile(mdPath)
+	if !strings.Contains(string(md), "ring_push") || !strings.Contains(string(md), "ring_pop") {
+		t.Errorf("summary lacks the functions:\n%s", md)
+	}
+
+	// Without the database's -DRING_CHECKS the invariant is not assumed
+	// and ring_pop's assertion can fail: the flags are really used.
+	os.Remove(filepath.Join(r.dir, "compile_commands.json"))
+	r.commit("drop the compilation database")
+	out, _, _ = runCmd(t, "check", "-C", r.dir, "--base", "HEAD~2", "-I", filepath.Join(r.dir, "include"), "--format", "json")
+	var got struct {
+		Functions []struct{ Name, Verdict string }
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	verdicts := map[string]string{}
+	for _, f := range got.Functions {
+		verdicts[f.Name] = f.Verdict
+	}
+	if verdicts["ring_pop"] != "unsafe" || verdicts["ring_push"] != "unsafe" {
+		t.Errorf("without RING_CHECKS: %v, want both unsafe", verdicts)
+	}
+}
+
+// TestCheckBadFileOthersGoOn: a file that does not parse makes its
+// functions unknown, with the error; the other files are still checked.
+func TestCheckBadFileOthersGoOn(t *testing.T) {
+	r := newGitRepo(t)
+	r.write(map[string]string{
+		"good.c": "#include <assert.h>\nint f(int x) { return x; }\n",
+		"bad.c":  "int g(int x) { return x; }\n",
+	})
+	r.commit("base")
+	r.write(map[string]string{
+		"good.c": "#include <assert.h>\nint f(int x) {\n\tif (x > 10) x = 10;\n\tassert(x <= 10);\n\treturn x;\n}\n" +
+			"int h(int (*op)(int)) {\n\tint r = op(1);\n\tassert(r > 0);\n\treturn r;\n}\n",
+		"bad.c": "int g(int x) { return x +; }\n",
+	})
+	r.commit("change")
+	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1")
+	if code != exitUnknown {
+		t.Fatalf("exit %d, want %d\n%s%s", code, exitUnknown, out, errOut)
+	}
+	if !regexp.MustCompile(`(?m)^bad.c:1 +g +unknown +.*the C front end rejected bad.c: bad.c:1:`).MatchString(out) {
+		t.Errorf("bad.c's function not unknown with the error:\n%s", out)
+	}
+	if !regexp.MustCompile(`(?m)^good.c:2 +f +safe`).MatchString(out) {
+		t.Errorf("good.c's function not proved:\n%s", out)
+	}
+	// A harness that would need unsupported C: unknown, with the reason.
+	if !regexp.MustCompile(`(?m)^good.c:7 +h +unknown +.*function pointer parameter op is not supported`).MatchString(out) {
+		t.Errorf("h not unknown with the reason:\n%s", out)
+	}
+}
+
+func TestCheckBadRevisions(t *testing.T) {
+	r := newGitRepo(t)
+	r.write(map[string]string{"a.c": "int f(void) { return 0; }\n"})
+	base := r.commit("base")
+	r.git("checkout", "-q", "-b", "feature")
+	r.write(map[string]string{"a.c": "int f(void) { return 1; }\n"})
+	r.commit("change")
+
+	_, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", "no-such-branch")
+	if code != exitUsage || !strings.Contains(errOut, "no-such-branch") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("missing revision: exit %d, %q", code, errOut)
+	}
+	clone := filepath.Join(t.TempDir(), "clone")
+	r.git("clone", "-q", "--depth", "1", "--branch", "feature", "file://"+r.dir, clone)
+	_, errOut, code = runCmd(t, "check", "-C", clone, "--base", base)
+	if code != exitUsage || !strings.Contains(errOut, "fetch-depth: 0") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("shallow clone: exit %d, %q", code, errOut)
+	}
+	_, errOut, code = runCmd(t, "check", "-C", r.dir)
+	if code != exitUsage || !strings.Contains(errOut, "--base is required") {
+		t.Errorf("no base: exit %d, %q", code, errOut)
+	}
+}
+
+func TestScopeCommand(t *testing.T) {
+	r := projectRepo(t)
+	out, errOut, code := runCmd(t, "scope", "-C", r.dir, "--base", "HEAD~1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "ring_push") || !strings.Contains(out, "ring_pop") || strings.Contains(out, "ring_init") {
+		t.Errorf("scope:\n%s", out)
+	}
+	out, _, code = runCmd(t, "scope", "-C", r.dir, "--base", "HEAD~1", "--format", "json")
+	var res struct {
+		Functions []struct {
+			Name   string
+			Status string
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Functions) != 2 {
+		t.Fatalf("json scope (exit %d):\n%s", code, out)
+	}
+}
+
+func TestHarnessCommand(t *testing.T) {
+	out, errOut, code := runCmd(t, "harness", "../../testdata/harness/sensor.c", "--function", "frame_ok")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want, err := os.ReadFile("../../testdata/harness/golden/frame_ok.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out, string(want)) {
+		t.Errorf("harness output:\n%s\nwant it to start with the golden harness:\n%s", out, want)
+	}
+	if !strings.Contains(out, "`fill()` has no body here") {
+		t.Errorf("stubs not listed:\n%s", out)
+	}
+	_, errOut, code = runCmd(t, "harness", "../../testdata/harness/sensor.c", "--function", "apply")
+	if code != exitUnknown || !strings.Contains(errOut, "function pointer parameter op is not supported") {
+		t.Errorf("unsupported: exit %d, %q", code, errOut)
+	}
+	_, errOut, code = runCmd(t, "harness", "../../testdata/harness/sensor.c", "--function", "nope")
+	if code != exitUsage || !strings.Contains(errOut, "no definition of nope") {
+		t.Errorf("missing function: exit %d, %q", code, errOut)
+	}
+}

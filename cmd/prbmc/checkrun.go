@@ -1,0 +1,273 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prbmc/prbmc/diffscope"
+	"github.com/prbmc/prbmc/report"
+	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/funccheck"
+	"github.com/prbmc/prbmc/verifier/harness"
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// checkConfig is what `prbmc check` (and the Action) run.
+type checkConfig struct {
+	RepoDir         string
+	Base, Head      string
+	Globs           []string
+	CompileCommands string
+	Front           cfront.Config // defaults for every file; the compilation database adds to them
+	FunctionTimeout time.Duration
+	Budget          time.Duration // the whole run; 0: none
+	Jobs            int
+	Engine          engine.Options
+	Harness         harness.Options
+	NoCover         bool
+	Instrument      func(*ir.Program) error
+}
+
+// checkedFunc is one function of the scope and what became of it.
+type checkedFunc struct {
+	Scope   diffscope.Function
+	Outcome funccheck.Outcome // zero when not checked
+	// NotChecked says why the function was not checked ("" if it was).
+	NotChecked string
+}
+
+// checkRun is the outcome of a whole check.
+type checkRun struct {
+	Scope   *diffscope.Result
+	Funcs   []checkedFunc // in scope order
+	Elapsed time.Duration
+}
+
+// progressFunc is told how far a check is: functions done, total, and the
+// ones running.
+type progressFunc func(done, total int, running []string)
+
+// runCheck computes the scope and checks every function in it, in
+// parallel, within the budget. Errors are those that leave nothing to
+// check (no repository, no base); a file that does not parse makes its
+// functions unknown and the rest go on.
+func runCheck(ctx context.Context, cfg checkConfig, progress progressFunc) (*checkRun, error) {
+	start := time.Now()
+	if cfg.Budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.Budget)
+		defer cancel()
+	}
+	scope, err := diffscope.Compute(ctx, diffscope.Options{RepoDir: cfg.RepoDir, Base: cfg.Base, Head: cfg.Head, Globs: cfg.Globs,
+		CompileCommands: cfg.CompileCommands})
+	if err != nil {
+		return nil, err
+	}
+	root, err := repoTop(ctx, cfg.RepoDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := headCheckedOut(ctx, cfg.RepoDir, scope.Head); err != nil {
+		return nil, err
+	}
+	run := &checkRun{Scope: scope}
+	for _, f := range scope.Functions {
+		cf := checkedFunc{Scope: f}
+		if !f.Verify() {
+			cf.NotChecked = "removed by the change"
+		}
+		run.Funcs = append(run.Funcs, cf)
+	}
+	// Load each file once; its functions share the parse.
+	units := map[string]*funccheck.Unit{}
+	loadErr := map[string]string{}
+	optsFor := func(file string) funccheck.Options {
+		return funccheck.Options{RepoDir: root, Front: frontFor(cfg.Front, scope.Flags[file]), Harness: cfg.Harness,
+			Engine: cfg.Engine, Timeout: cfg.FunctionTimeout, NoCover: cfg.NoCover, Instrument: cfg.Instrument}
+	}
+	var todo []int
+	for i, cf := range run.Funcs {
+		if cf.NotChecked != "" {
+			continue
+		}
+		file := cf.Scope.File
+		if _, ok := units[file]; !ok && loadErr[file] == "" {
+			u, err := funccheck.LoadUnit(ctx, optsFor(file), file)
+			if err != nil {
+				loadErr[file] = oneLine(strings.ReplaceAll(err.Error(), filepath.Join(root, file), file))
+			} else {
+				units[file] = u
+			}
+		}
+		if msg := loadErr[file]; msg != "" {
+			run.Funcs[i].Outcome = funccheck.Outcome{Func: cf.Scope.Name, File: file, Line: cf.Scope.StartLine,
+				Result: &result.Result{Verdict: result.Unknown, Reason: "the C front end rejected " + file + ": " + msg, Entry: cf.Scope.Name}}
+			continue
+		}
+		todo = append(todo, i)
+	}
+	jobs := cfg.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	var mu sync.Mutex
+	running := map[string]bool{}
+	done := len(run.Funcs) - len(todo)
+	report := func() {
+		if progress == nil {
+			return
+		}
+		var names []string
+		for n := range running {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		progress(done, len(run.Funcs), names)
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				cf := &run.Funcs[i]
+				name := cf.Scope.Name
+				mu.Lock()
+				running[name] = true
+				report()
+				mu.Unlock()
+				u := units[cf.Scope.File]
+				out := checkOne(ctx, u, optsFor(cf.Scope.File), cf.Scope)
+				mu.Lock()
+				cf.Outcome = out
+				delete(running, name)
+				done++
+				report()
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, i := range todo {
+		if ctx.Err() != nil {
+			run.Funcs[i].NotChecked = "the time budget ran out before it was checked"
+			continue
+		}
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			run.Funcs[i].NotChecked = "the time budget ran out before it was checked"
+		}
+	}
+	close(next)
+	wg.Wait()
+	run.Elapsed = time.Since(start)
+	return run, nil
+}
+
+// checkOne checks one function, never panicking.
+func checkOne(ctx context.Context, u *funccheck.Unit, opts funccheck.Options, f diffscope.Function) (out funccheck.Outcome) {
+	defer func() {
+		if e := recover(); e != nil {
+			out = funccheck.Outcome{Func: f.Name, File: f.File, Line: f.StartLine,
+				Result: &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf("internal error: %v", e), Entry: f.Name}}
+		}
+	}()
+	name := f.Name
+	if _, ok := u.Defs[name]; !ok {
+		// Statics may be renamed name.N by the linker.
+		for n := range u.Defs {
+			if strings.HasPrefix(n, name+".") {
+				name = n
+			}
+		}
+	}
+	if _, ok := u.Defs[name]; !ok {
+		return funccheck.Outcome{Func: f.Name, File: f.File, Line: f.StartLine,
+			Result: &result.Result{Verdict: result.Unknown, Entry: f.Name,
+				Reason: fmt.Sprintf("the C front end found no definition of %s in %s (left out by the preprocessor?)", f.Name, f.File)}}
+	}
+	out = u.Check(ctx, opts, name)
+	out.Func = f.Name
+	if out.Line == 0 {
+		out.Line = f.StartLine
+	}
+	return out
+}
+
+// frontFor merges a file's flags from the compilation database into the
+// command line's.
+func frontFor(base cfront.Config, fl diffscope.Flags) cfront.Config {
+	c := base
+	c.IncludeDirs = append([]string(nil), base.IncludeDirs...)
+	c.Defines = append([]string(nil), base.Defines...)
+	c.Undefines = append([]string(nil), base.Undefines...)
+	for _, d := range fl.IncludeDirs {
+		c.IncludeDirs = append(c.IncludeDirs, d.Path)
+	}
+	for _, d := range fl.Defines {
+		switch {
+		case d.Undef:
+			c.Undefines = append(c.Undefines, d.Name)
+		case d.Value != "":
+			c.Defines = append(c.Defines, d.Name+"="+d.Value)
+		default:
+			c.Defines = append(c.Defines, d.Name)
+		}
+	}
+	switch fl.Arch {
+	case "-m32":
+		c.DataModel = ir.ILP32
+	case "-m64":
+		c.DataModel = ir.LP64
+	}
+	return c
+}
+
+// repoTop is the repository's top-level directory.
+func repoTop(ctx context.Context, dir string) (string, error) {
+	repo, err := diffscope.OpenRepo(ctx, dir)
+	if err != nil {
+		return "", err
+	}
+	return repo.Dir, nil
+}
+
+// functionResults turns a run into what the reports read, with the
+// functions that were not checked as unknown results saying why.
+func (r *checkRun) functionResults() []report.FunctionResult {
+	var out []report.FunctionResult
+	for _, cf := range r.Funcs {
+		if cf.NotChecked != "" || cf.Outcome.Result == nil {
+			continue
+		}
+		out = append(out, report.FunctionResult{Name: cf.Scope.Name, File: cf.Scope.File, Line: cf.Scope.StartLine,
+			Result: cf.Outcome.Result, Assumed: cf.Outcome.Assumed})
+	}
+	return out
+}
+
+// headCheckedOut makes sure the files on disk are those of head: the
+// verifier reads the work tree, diffscope reads git.
+func headCheckedOut(ctx context.Context, dir, head string) error {
+	repo, err := diffscope.OpenRepo(ctx, dir)
+	if err != nil {
+		return err
+	}
+	cur, err := repo.ResolveCommit(ctx, "HEAD")
+	if err != nil {
+		return err
+	}
+	if cur != head {
+		return fmt.Errorf("prbmc check verifies the files on disk, which are at %.12s, not at the head %.12s: check out the head first", cur, head)
+	}
+	return nil
+}

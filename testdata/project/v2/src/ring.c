@@ -1,0 +1,37 @@
+#include <assert.h>
+#include "ring.h"
+
+void ring_init(struct ring *r)
+{
+	r->head = 0;
+	r->count = 0;
+}
+
+/* Second commit: "allow filling the last slot" -- one slot too many. */
+int ring_push(struct ring *r, int v)
+{
+	RING_INVARIANT(r);
+	if (r->count > RING_CAP)
+		return -1;
+	unsigned slot = (r->head + r->count) % RING_CAP;
+	assert(r->count < RING_CAP);
+	r->data[slot] = v;
+	r->count++;
+	return 0;
+}
+
+/* Second commit: reads the value through a checked slot index; still
+ * correct. */
+int ring_pop(struct ring *r, int *out)
+{
+	RING_INVARIANT(r);
+	if (r->count == 0)
+		return -1;
+	unsigned slot = r->head;
+	assert(slot < RING_CAP);
+	*out = r->data[slot];
+	r->head = (slot + 1) % RING_CAP;
+	r->count--;
+	assert(r->count < RING_CAP);
+	return 0;
+}
