@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/report/markdown"
 	"github.com/prbmc/prbmc/report/sarif"
-	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/funccheck"
