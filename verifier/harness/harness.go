@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -236,15 +237,10 @@ func (g *gen) param(p *ir.Var, decl string) {
 	case *ir.IntType, *ir.FloatType:
 		g.emit("%s = %s;", decl, g.nondet(t))
 	case *ir.PointerType:
-		if strings.Contains(decl, "[") {
-			// int a[] / int a[n]: a pointer, but not declarable as a local
-			// with that syntax.
-			elem := spell(t.Elem)
-			if elem == "" {
-				g.fail(fmt.Sprintf("array parameter %q", decl))
-				return
-			}
-			decl = elem + " *" + name
+		// int a[], int m[3][3]: the parameter is a pointer to the
+		// element; a local declared that way would be an array.
+		if loc := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*\[[^\]]*\]`).FindStringIndex(decl); loc != nil {
+			decl = decl[:loc[0]] + "(*" + name + ")" + decl[loc[1]:]
 		}
 		if _, ok := t.Elem.(*ir.FuncType); ok {
 			g.fail(fmt.Sprintf("function pointer parameter %s", name))
@@ -446,8 +442,13 @@ func (g *gen) globals(p *ir.Program, file string) {
 		if !used[v] || v.ReadOnly || v.Source == "" || strings.HasPrefix(v.Pos.File, "/usr/") {
 			continue
 		}
-		if v.Func != nil {
-			g.assume("static variable %s of %s starts with its initial value", v.Source, cName(v.Func.Name))
+		if fn, _, ok := strings.Cut(v.Name, "::"); ok || v.Func != nil {
+			// A static local: C cannot name it from outside its function.
+			g.assume("static variable %s of %s holds the value earlier calls left (its initial value here)", v.Source, cName(fn))
+			continue
+		}
+		if v.Name != v.Source {
+			g.assume("static %s keeps its initial value (its name is taken)", v.Source)
 			continue
 		}
 		switch t := v.Type.(type) {
