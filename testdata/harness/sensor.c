@@ -123,3 +123,18 @@ int status_of(int id)
 	assert(s != 7);
 	return s;
 }
+
+/* Safe: an array parameter is a pointer to rows of 3; a static local
+ * keeps its value between calls, which the harness says it assumes. */
+int trace3(const int m[3][3])
+{
+	static int calls_seen;
+	calls_seen++;
+	int t = 0;
+	for (int i = 0; i < 3; i++) {
+		assume(m[i][i] >= 0 && m[i][i] <= 100);
+		t += m[i][i];
+	}
+	assert(t <= 300);
+	return t;
+}

@@ -444,7 +444,7 @@ func (g *gen) globals(p *ir.Program, file string) {
 		}
 		if fn, _, ok := strings.Cut(v.Name, "::"); ok || v.Func != nil {
 			// A static local: C cannot name it from outside its function.
-			g.assume("static variable %s of %s holds the value earlier calls left (its initial value here)", v.Source, cName(fn))
+			g.assume("static variable %s of %s starts at its initial value, as on the first call", v.Source, cName(fn))
 			continue
 		}
 		if v.Name != v.Source {
