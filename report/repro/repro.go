@@ -74,6 +74,11 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 		paths = append(paths, abs)
 	}
 	sc := scanSource(texts...)
+	byFile := map[string]string{}
+	for i, f := range files {
+		byFile[f] = texts[i]
+	}
+	var force forcing
 
 	// The inputs of each nondet function, in the order the trace reads
 	// them; what cannot be forced from outside goes in the caveats.
@@ -114,11 +119,17 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 			}
 		case strings.HasPrefix(in.Why, "uninitialised"):
 			name := strings.TrimSpace(strings.TrimPrefix(in.Why, "uninitialised"))
-			caveats = append(caveats, fmt.Sprintf("this trace also depends on the uninitialised value of %s = %s%s; the reproducer may not fail if gcc gives it another value.",
-				name, in.Value, at(in.Location)))
+			if err := force.planUninit(in, byFile); err != nil {
+				caveats = append(caveats, fmt.Sprintf("this trace also depends on the uninitialised value of %s = %s%s, which the reproducer cannot set (%v); it may not fail if gcc gives it another value.",
+					name, in.Value, at(in.Location), err))
+			}
 		case strings.HasPrefix(in.Why, "contents of malloc"):
-			caveats = append(caveats, fmt.Sprintf("this trace also depends on the contents of a malloc'ed block (%s)%s; the reproducer may not fail if malloc returns other bytes.",
-				in.Value, at(in.Location)))
+			if sc.defined["malloc"] {
+				caveats = append(caveats, fmt.Sprintf("this trace also depends on the contents of a malloc'ed block (%s)%s; the program defines malloc, so the reproducer cannot set them.",
+					in.Value, at(in.Location)))
+				break
+			}
+			force.malloc = append(force.malloc, in)
 		default:
 			caveats = append(caveats, fmt.Sprintf("this trace also depends on %s = %s%s, which the reproducer cannot set.", in.Why, in.Value, at(in.Location)))
 		}
@@ -211,8 +222,26 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 			b.WriteString("\n" + e.def)
 		}
 	}
-	b.WriteString("\n/* The program, unchanged. */\n")
-	for _, path := range paths {
+	b.WriteString(force.prelude())
+	rewritten := false
+	for i := range files {
+		if _, ok := force.rewrite(files[i], texts[i]); ok {
+			rewritten = true
+		}
+	}
+	if !rewritten {
+		b.WriteString("\n/* The program, unchanged. */\n")
+	} else {
+		b.WriteString("\n/* The program; where an uninitialised variable is declared, prbmc_fill\n * gives it the trace's value (on the same line). */\n")
+	}
+	for i, path := range paths {
+		if text, ok := force.rewrite(files[i], texts[i]); ok {
+			fmt.Fprintf(&b, "#line 1 \"%s\"\n%s", path, text)
+			if !strings.HasSuffix(text, "\n") {
+				b.WriteString("\n")
+			}
+			continue
+		}
 		fmt.Fprintf(&b, "#include \"%s\"\n", path)
 	}
 	return b.String(), nil

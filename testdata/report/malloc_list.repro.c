@@ -6,12 +6,6 @@
  *
  * Build and run:  cc -w -o repro repro.c && ./repro   (ILP32 programs: gcc -m32 -w ...)
  * Expected: the check fails and the program aborts (exit status 134).
- *
- * Caveats:
- *   this trace also depends on the contents of a malloc'ed block (00 00 00 25 00 00 00 25 10 00 00 25 00 00 00 25) (line 12); the reproducer may not fail if malloc returns other bytes.
- *   this trace also depends on the contents of a malloc'ed block (e9 0e fe 00 00 00 00 00 88 0e fc 00 89 0e 7c 00) (line 12); the reproducer may not fail if malloc returns other bytes.
- *   this trace also depends on the contents of a malloc'ed block (07 00 40 10 00 00 00 10 00 00 40 10 00 00 40 10) (line 12); the reproducer may not fail if malloc returns other bytes.
- *   this trace also depends on the contents of a malloc'ed block (33 9b fc 00 00 00 40 00 31 9b fc 00 33 9b fc 00) (line 12); the reproducer may not fail if malloc returns other bytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +33,27 @@ void reach_error(void)
 	fprintf(stderr, "reach_error reached\n");
 	abort();
 }
+
+/* The contents of malloc'ed blocks, in the order the trace allocates them. */
+static const unsigned long prbmc_malloc_sizes[4] = {16, 16, 16, 16};
+static const unsigned char prbmc_malloc_bytes[] =
+	"\x00\x00\x00\x25\x00\x00\x00\x25\x10\x00\x00\x25\x00\x00\x00\x25\xe9\x0e\xfe\x00\x00\x00\x00\x00\x88\x0e\xfc\x00\x89\x0e\x7c\x00\x07\x00\x40\x10\x00\x00\x00\x10\x00\x00\x40\x10\x00\x00\x40\x10\x33\x9b\xfc\x00\x00\x00\x40\x00\x31\x9b\xfc\x00\x33\x9b\xfc\x00";
+static unsigned long prbmc_malloc_next, prbmc_malloc_at;
+static void *prbmc_malloc(__SIZE_TYPE__ n)
+{
+	unsigned long i;
+	unsigned char *p = malloc(n ? n : 1);
+	if (!p)
+		abort();
+	if (prbmc_malloc_next >= sizeof prbmc_malloc_sizes / sizeof prbmc_malloc_sizes[0] || prbmc_malloc_sizes[prbmc_malloc_next] != n)
+		prbmc_exhausted("malloc");
+	for (i = 0; i < n; i++)
+		p[i] = prbmc_malloc_bytes[prbmc_malloc_at + i];
+	prbmc_malloc_at += n;
+	prbmc_malloc_next++;
+	return p;
+}
+#define malloc(n) prbmc_malloc(n)
 
 /* The program, unchanged. */
 #include "/src/testdata/verify/malloc_list.c"

@@ -6,9 +6,6 @@
  *
  * Build and run:  cc -w -o repro repro.c && ./repro   (ILP32 programs: gcc -m32 -w ...)
  * Expected: the check fails and the program aborts (exit status 134).
- *
- * Caveats:
- *   this trace also depends on the uninitialised value of c = 0 (line 39); the reproducer may not fail if gcc gives it another value.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,5 +40,69 @@ unsigned char __VERIFIER_nondet_uchar(void)
 	return prbmc_uchar_values[prbmc_uchar_next++];
 }
 
-/* The program, unchanged. */
-#include "/src/testdata/examples/ringbuf.c"
+/* The values of uninitialised variables, in the order the trace declares them. */
+static const unsigned long prbmc_fill_sizes[1] = {1};
+static const unsigned char prbmc_fill_bytes[] =
+	"\x00";
+static unsigned long prbmc_fill_next, prbmc_fill_at;
+static void prbmc_fill(void *p, unsigned long n)
+{
+	unsigned long i;
+	if (prbmc_fill_next >= sizeof prbmc_fill_sizes / sizeof prbmc_fill_sizes[0] || prbmc_fill_sizes[prbmc_fill_next] != n)
+		prbmc_exhausted("an uninitialised variable");
+	for (i = 0; i < n; i++)
+		((unsigned char *)p)[i] = prbmc_fill_bytes[prbmc_fill_at + i];
+	prbmc_fill_at += n;
+	prbmc_fill_next++;
+}
+
+/* The program; where an uninitialised variable is declared, prbmc_fill
+ * gives it the trace's value (on the same line). */
+#line 1 "/src/testdata/examples/ringbuf.c"
+/* A fixed-size ring buffer, as firmware keeps for UART bytes.
+   `make example` runs `prbmc verify` on it: the assertion in rb_push can
+   fail, and prbmc prints the inputs and the trace that make it fail. */
+#include <assert.h>
+#include <stdbool.h>
+
+#define CAP 4
+
+struct ring {
+	unsigned char buf[CAP];
+	unsigned head, tail, count;
+};
+
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+
+static bool rb_push(struct ring *r, unsigned char c) {
+	/* Bug: the full check is off by one. */
+	if (r->count > CAP)
+		return false;
+	r->buf[r->tail] = c;
+	r->tail = (r->tail + 1) % CAP;
+	r->count++;
+	assert(r->count <= CAP);
+	return true;
+}
+
+static bool rb_pop(struct ring *r, unsigned char *out) {
+	if (r->count == 0)
+		return false;
+	*out = r->buf[r->head];
+	r->head = (r->head + 1) % CAP;
+	r->count--;
+	return true;
+}
+
+int main(void) {
+	struct ring r = {0};
+	unsigned char c; prbmc_fill(&c, sizeof c);
+	for (int step = 0; step < 6; step++) {
+		if (__VERIFIER_nondet_bool())
+			rb_push(&r, __VERIFIER_nondet_uchar());
+		else
+			rb_pop(&r, &c);
+	}
+	return 0;
+}

@@ -8,7 +8,7 @@
  * Expected: the check fails and the program aborts (exit status 134).
  *
  * Caveats:
- *   this trace also depends on the uninitialised value of pad = 2 (line 14); the reproducer may not fail if gcc gives it another value.
+ *   this trace also depends on the uninitialised value of pad = 2 (line 14), which the reproducer cannot set (its position is not in the file); it may not fail if gcc gives it another value.
  */
 #include <stdio.h>
 #include <stdlib.h>
