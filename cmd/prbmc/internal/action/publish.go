@@ -27,7 +27,6 @@ func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
 	c := count(o)
 	vs := r.violations(o)
 	r.a.Group("prbmc: publishing")
-	defer r.a.EndGroup()
 
 	log, err := sarif.Marshal([]sarif.Run{{Functions: o.Functions}}, sarif.Options{
 		ToolVersion: r.env.Version, RepoRoot: r.repoDir, WorkDir: r.repoDir, Category: Category})
@@ -68,6 +67,7 @@ func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
 	r.annotate(vs, o)
 	r.jobSummary(o, offDiff)
 	r.setOutputs(c, sarifFile)
+	r.a.EndGroup()
 
 	switch {
 	case r.in.FailOn == FailOnNever:
@@ -177,8 +177,10 @@ func (r *run) postReview(ctx context.Context, gh *github.Client, vs []violation)
 		}
 		err := r.createReview(ctx, gh, try)
 		if err == nil {
-			if len(try) == len(sure) {
+			if len(try) == len(sure) && len(unsure) > 0 {
 				offDiff = append(offDiff, unsure...)
+				r.notice("GitHub refused %d inline %s in files it sent no patch for (422): they are in the summary instead.",
+					len(unsure), plural(len(unsure), "comment", "comments"))
 			}
 			return offDiff
 		}
