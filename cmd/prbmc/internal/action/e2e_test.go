@@ -101,7 +101,7 @@ func bigFile(n string) string {
 	for i := 31; i < 39; i++ {
 		fmt.Fprintf(&b, "\t/* step %d */\n", i)
 	}
-	b.WriteString("\tint total = 0;\n")                           // 39
+	b.WriteString("\tint total = 0;\n")                             // 39
 	b.WriteString("\tfor (int i = 0; i < N; i++) total += v[i];\n") // 40
 	b.WriteString("\treturn total;\n}\n")
 	return b.String()
