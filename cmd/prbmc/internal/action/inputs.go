@@ -63,8 +63,21 @@ var Defaults = map[string]string{
 // OutputNames are the action's outputs.
 var OutputNames = []string{"sarif-file", "unsafe", "safe", "bounded", "unknown"}
 
-// parseInputs reads the inputs through get (the action's GetInput). An
-// empty input takes its default; a bad one is an error naming the input.
+// inputGetter reads an input as the runner passes it to a Docker action
+// (INPUT_FUNCTION-TIMEOUT, hyphens kept, as go-githubactions reads it) or
+// as the composite action passes it (INPUT_FUNCTION_TIMEOUT: workflow
+// env keys are best without hyphens).
+func inputGetter(getInput, getenv func(string) string) func(string) string {
+	return func(name string) string {
+		if v := getInput(name); strings.TrimSpace(v) != "" {
+			return v
+		}
+		return getenv("INPUT_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_")))
+	}
+}
+
+// parseInputs reads the inputs through get. An empty input takes its
+// default; a bad one is an error naming the input.
 func parseInputs(get func(string) string) (Inputs, error) {
 	val := func(name string) string {
 		if v := strings.TrimSpace(get(name)); v != "" {

@@ -84,9 +84,10 @@ func Run(ctx context.Context, env Env, checker Checker) int {
 	if env.Sleep == nil {
 		env.Sleep = sleepCtx
 	}
-	token := strings.TrimSpace(env.Getenv("INPUT_GITHUB-TOKEN"))
-	log := &redactor{w: env.Stdout, secret: token}
+	log := &redactor{w: env.Stdout}
 	a := githubactions.New(githubactions.WithGetenv(env.Getenv), githubactions.WithWriter(log))
+	// Known before anything is printed, so no line can show it.
+	log.secret = strings.TrimSpace(inputGetter(a.GetInput, env.Getenv)("github-token"))
 	r := &run{env: env, a: a, log: log}
 	return r.main(ctx, checker)
 }
@@ -117,7 +118,7 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 		r.a.Errorf("prbmc: reading the GitHub context: %v", err)
 		return ExitUsage
 	}
-	if r.in, err = parseInputs(r.a.GetInput); err != nil {
+	if r.in, err = parseInputs(inputGetter(r.a.GetInput, r.a.Getenv)); err != nil {
 		r.a.Errorf("prbmc: %v", err)
 		return ExitUsage
 	}
