@@ -214,12 +214,13 @@ func outcome(t *testing.T) *CheckOutcome {
 }
 
 // fakeChecker hands back a canned outcome and records the request; it
-// also prints the token, to show the log is redacted.
+// also prints the run's token (leak), to show the log is redacted.
 type fakeChecker struct {
 	mu      sync.Mutex
 	out     *CheckOutcome
 	reqs    []CheckRequest
 	hadDead bool
+	leak    string
 }
 
 func (c *fakeChecker) Check(ctx context.Context, req CheckRequest, log io.Writer) (*CheckOutcome, error) {
@@ -227,7 +228,9 @@ func (c *fakeChecker) Check(ctx context.Context, req CheckRequest, log io.Writer
 	defer c.mu.Unlock()
 	c.reqs = append(c.reqs, req)
 	_, c.hadDead = ctx.Deadline()
-	fmt.Fprintf(log, "fake checker: token %s\n", testToken)
+	if c.leak != "" {
+		fmt.Fprintf(log, "fake checker: token %s\n", c.leak)
+	}
 	return c.out, nil
 }
 
@@ -278,6 +281,12 @@ type actionRun struct {
 
 func runAction(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath string, inputs map[string]string, ch Checker) actionRun {
 	t.Helper()
+	return runActionEnv(t, r, gh, eventName, eventPath, inputs, ch, nil)
+}
+
+// runActionEnv is runAction with environment variables overridden ("" unsets).
+func runActionEnv(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath string, inputs map[string]string, ch Checker, override map[string]string) actionRun {
+	t.Helper()
 	tmp := t.TempDir()
 	env := map[string]string{
 		"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": eventName, "GITHUB_EVENT_PATH": eventPath,
@@ -296,6 +305,12 @@ func runAction(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath st
 	for k, v := range inputs {
 		env["INPUT_"+strings.ToUpper(k)] = v
 	}
+	for k, v := range override {
+		env[k] = v
+	}
+	if fc, ok := ch.(*fakeChecker); ok {
+		fc.leak = env["INPUT_GITHUB-TOKEN"]
+	}
 	var out bytes.Buffer
 	var run actionRun
 	e := Env{Getenv: func(k string) string { return env[k] }, Stdout: &out, Version: "test",
@@ -305,7 +320,9 @@ func runAction(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath st
 	if b, err := os.ReadFile(env["GITHUB_STEP_SUMMARY"]); err == nil {
 		run.summary = string(b)
 	}
-	run.outputs = parseOutputs(t, env["GITHUB_OUTPUT"])
+	if st, err := os.Stat(env["GITHUB_OUTPUT"]); err == nil && !st.IsDir() {
+		run.outputs = parseOutputs(t, env["GITHUB_OUTPUT"])
+	}
 	for what, s := range map[string]string{"log": run.stdout, "job summary": run.summary, "outputs": fmt.Sprint(run.outputs)} {
 		if strings.Contains(s, testToken) {
 			t.Errorf("the token appears in the %s", what)

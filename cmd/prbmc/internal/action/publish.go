@@ -437,7 +437,18 @@ func (r *run) jobSummary(o *CheckOutcome, offDiff []violation) {
 			b.WriteString("- " + n + "\n")
 		}
 	}
-	r.a.AddStepSummary(b.String())
+	r.safely("write the job summary", func() { r.a.AddStepSummary(b.String()) })
+}
+
+// safely runs a go-githubactions file command, which panics when it
+// cannot write its file: a warning then, not a failed job.
+func (r *run) safely(what string, f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.a.Warningf("prbmc: could not %s: %v", what, p)
+		}
+	}()
+	f()
 }
 
 // setOutputs writes the outputs when the runner gave an output file.
@@ -445,9 +456,11 @@ func (r *run) setOutputs(c counts, sarifFile string) {
 	if r.a.Getenv("GITHUB_OUTPUT") == "" {
 		return
 	}
-	r.a.SetOutput("sarif-file", sarifFile)
-	r.a.SetOutput("unsafe", strconv.Itoa(c.unsafe))
-	r.a.SetOutput("safe", strconv.Itoa(c.safe))
-	r.a.SetOutput("bounded", strconv.Itoa(c.bounded))
-	r.a.SetOutput("unknown", strconv.Itoa(c.unknown))
+	r.safely("set the outputs", func() {
+		r.a.SetOutput("sarif-file", sarifFile)
+		r.a.SetOutput("unsafe", strconv.Itoa(c.unsafe))
+		r.a.SetOutput("safe", strconv.Itoa(c.safe))
+		r.a.SetOutput("bounded", strconv.Itoa(c.bounded))
+		r.a.SetOutput("unknown", strconv.Itoa(c.unknown))
+	})
 }
