@@ -136,6 +136,10 @@ func upperFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// maxInline caps the inline comments of one review; the rest go to the
+// summary, so a change with many failures does not bury the diff.
+const maxInline = 50
+
 var fingerprintRE = regexp.MustCompile(`<!-- prbmc:violation ([0-9a-f]+:[0-9]+) -->`)
 
 // postReview posts one review with an inline comment for each violation
@@ -162,6 +166,8 @@ func (r *run) postReview(ctx context.Context, gh *github.Client, vs []violation)
 		case posted[v.fp]:
 			r.a.Infof("prbmc: %s:%d already has its comment", v.path, v.line)
 		case v.path == "" || v.line <= 0 || !inPR:
+			offDiff = append(offDiff, v)
+		case len(sure)+len(unsure) == maxInline:
 			offDiff = append(offDiff, v)
 		case lines == nil:
 			unsure = append(unsure, v)

@@ -3,6 +3,7 @@ package action
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -103,3 +104,44 @@ func TestActionEnvironment(t *testing.T) {
 	}
 }
 
+// TestActionManyFailures: 120 failing functions on a changed line. The
+// review carries the first 50, the summary comment stays under GitHub's
+// limit, and the annotations stop at what GitHub shows.
+func TestActionManyFailures(t *testing.T) {
+	r := newTestRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	o := &CheckOutcome{}
+	for i := 0; i < 120; i++ {
+		res := realResult(t, "ringbuf", "src/ring.c") // a long trace
+		name := fmt.Sprintf("f%03d", i)
+		res.Props[0].Func = name
+		res.Props[0].Location.Line = 19 // a changed line
+		o.Functions = append(o.Functions, report.FunctionResult{Name: name, File: "src/ring.c", Line: 17, Result: res})
+	}
+	run := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName),
+		map[string]string{"sarif-upload": "false"}, &fakeChecker{out: o})
+	if len(gh.reviews) != 1 || len(gh.reviews[0].Comments) != maxInline {
+		t.Fatalf("%d reviews, want one of %d comments", len(gh.reviews), maxInline)
+	}
+	for _, c := range gh.reviews[0].Comments {
+		if c.Path != "src/ring.c" || c.Line != 19 || len(c.Body) > 65536 {
+			t.Errorf("comment at %s:%d of %d bytes", c.Path, c.Line, len(c.Body))
+		}
+	}
+	var summary string
+	for _, c := range gh.issueComments {
+		summary = c.Body
+	}
+	if len(summary) > 65536 || !strings.HasPrefix(summary, "<!-- prbmc:summary -->") {
+		t.Fatalf("summary comment of %d bytes", len(summary))
+	}
+	wantContains(t, "the summary comment", summary, "### prbmc: 120 of 120 functions can fail", "more; see the SARIF log.",
+		"**Totals:** 120 functions checked · 120 can fail")
+	if n := strings.Count(run.stdout, "::error col=2,file=src/ring.c,line=19,"); n != maxAnnotations {
+		t.Errorf("%d annotations, want %d", n, maxAnnotations)
+	}
+	wantContains(t, "the log", run.stdout, "::notice::prbmc: 110 more failing checks; see the job summary")
+	if run.outputs["unsafe"] != "120" {
+		t.Errorf("outputs %v", run.outputs)
+	}
+}
