@@ -325,7 +325,9 @@ func (r *run) uploadSarif(ctx context.Context, gh *github.Client, log []byte) {
 	analysis := &github.SarifAnalysis{
 		CommitSHA: github.String(r.tgt.Head), Ref: github.String(r.tgt.Ref),
 		Sarif: github.String(base64.StdEncoding.EncodeToString(buf.Bytes())), ToolName: github.String("prbmc"),
-		CheckoutURI: github.String("file://" + filepath.ToSlash(r.repoDir)),
+		// No checkout_uri: the log's paths are relative to %SRCROOT%
+		// already, and inside the container the workspace's path is not
+		// the runner's.
 	}
 	id, _, err := gh.CodeScanning.UploadSarif(ctx, r.tgt.Owner, r.tgt.Repo, analysis)
 	var accepted *github.AcceptedError

@@ -3,6 +3,7 @@ package action
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -156,6 +157,9 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 	cancel()
 	r.a.EndGroup()
 	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) && outcome == nil {
+			err = fmt.Errorf("the checker did not stop within the time budget (%s) and returned nothing: %w", r.in.TimeBudget, err)
+		}
 		r.a.Errorf("prbmc: checking: %v", err)
 		if outcome == nil {
 			return ExitFail

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prbmc/prbmc/report"
 )
@@ -47,6 +48,8 @@ func TestActionModes(t *testing.T) {
 			summary: []string{"No github-token: nothing is posted to GitHub"}},
 		{name: "bad input", inputs: map[string]string{"fail-on": "sometimes"}, exit: ExitUsage,
 			log: []string{`::error::prbmc: input fail-on: "sometimes" is not one of unsafe, unknown, never`}},
+		{name: "checker overruns the budget", inputs: map[string]string{"time-budget": "2m"}, checkErr: context.DeadlineExceeded, exit: ExitFail,
+			log: []string{"::error::prbmc: checking: the checker did not stop within the time budget (2m0s) and returned nothing: context deadline exceeded"}},
 		{name: "checker fails", inputs: map[string]string{"compile-commands": "nope.json"}, checkErr: errors.New("nope.json: no such file"), exit: ExitFail,
 			log: []string{"::error::prbmc: checking: nope.json: no such file"}},
 	} {
@@ -143,5 +146,21 @@ func TestActionManyFailures(t *testing.T) {
 	wantContains(t, "the log", run.stdout, "::notice::prbmc: 110 more failing checks; see the job summary")
 	if run.outputs["unsafe"] != "120" {
 		t.Errorf("outputs %v", run.outputs)
+	}
+}
+
+func TestBudgetContext(t *testing.T) {
+	for _, tc := range []struct{ budget, want time.Duration }{
+		{0, 0},
+		{20 * time.Second, 25 * time.Second}, // grace at least 5s
+		{10 * time.Minute, 11 * time.Minute}, // a tenth
+		{60 * time.Minute, 61 * time.Minute}, // at most a minute
+	} {
+		ctx, cancel := budgetContext(context.Background(), tc.budget)
+		dl, ok := ctx.Deadline()
+		cancel()
+		if ok != (tc.want > 0) || ok && (time.Until(dl) > tc.want || time.Until(dl) < tc.want-time.Second) {
+			t.Errorf("budget %s: deadline in %s (%v), want %s", tc.budget, time.Until(dl), ok, tc.want)
+		}
 	}
 }
