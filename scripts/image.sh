@@ -56,8 +56,8 @@ check() {
 	command -v gcc >/dev/null || { echo "image: gcc is missing (reproducers need it)" >&2; exit 1; }
 	local status=0
 	"$bin" verify --reproduce testdata/examples/ringbuf.c >/tmp/prbmc-image-check.$$ 2>&1 || status=$?
-	if [ "$status" -ne 10 ] || ! grep -q "^RESULT: FALSE" /tmp/prbmc-image-check.$$; then
-		echo "image: $bin verify testdata/examples/ringbuf.c: exit $status, want 10 (unsafe):" >&2
+	if [ "$status" -ne 10 ] || ! grep -q "^RESULT: FALSE" /tmp/prbmc-image-check.$$ || ! grep -q "^reproduced: " /tmp/prbmc-image-check.$$; then
+		echo "image: $bin verify --reproduce testdata/examples/ringbuf.c: exit $status, want 10 (unsafe) and a reproducer that fails:" >&2
 		cat /tmp/prbmc-image-check.$$ >&2
 		rm -f /tmp/prbmc-image-check.$$
 		exit 1
