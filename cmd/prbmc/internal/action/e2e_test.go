@@ -621,6 +621,11 @@ func TestActionPullRequest(t *testing.T) {
 	if strings.Contains(ours[0].Body, "ran out") {
 		t.Error("the edited summary still lists big_tail as not checked")
 	}
+	wantContains(t, "the second job summary", run2.summary,
+		"GitHub refused the inline comments (POST "+gh.APIURL()+"/repos/Codertocat/Hello-World/pulls/2/reviews: 422 Unprocessable Entity: Line could not be resolved []): they are in the summary instead.")
+	if i, j := strings.Index(ours[0].Body, "in `rb_push` at"), strings.Index(ours[0].Body, "in `big_sum` at"); i < 0 || j < i {
+		t.Error("the findings off the diff are not in the run's order")
+	}
 	if run2.exit != ExitOK || run2.outputs["unknown"] != "0" || run2.outputs["safe"] != "2" {
 		t.Errorf("second run: exit %d outputs %v", run2.exit, run2.outputs)
 	}

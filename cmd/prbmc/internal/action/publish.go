@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -177,6 +178,9 @@ func (r *run) postReview(ctx context.Context, gh *github.Client, vs []violation)
 			offDiff = append(offDiff, v)
 		}
 	}
+	// The summary lists them in the run's order, whatever became of them.
+	defer sort.SliceStable(offDiff, func(i, j int) bool { return offDiff[i].index < offDiff[j].index })
+	var last error
 	for _, try := range [][]violation{append(append([]violation(nil), sure...), unsure...), sure} {
 		if len(try) == 0 {
 			break
@@ -192,16 +196,17 @@ func (r *run) postReview(ctx context.Context, gh *github.Client, vs []violation)
 		}
 		if apiStatus(err) != http.StatusUnprocessableEntity {
 			r.degrade("post a review", "pull-requests: write", err)
-			return vs
+			return append(offDiff, append(sure, unsure...)...)
 		}
 		// A comment outside the diff fails the whole review: retry with
 		// the comments known to be on the diff, the rest to the summary.
 		r.a.Infof("prbmc: GitHub refused the review (422: %v)", err)
+		last = err
 		if len(unsure) == 0 {
 			break
 		}
 	}
-	r.notice("GitHub refused the inline comments (422): they are in the summary instead.")
+	r.notice("GitHub refused the inline comments (%v): they are in the summary instead.", last)
 	return append(offDiff, append(sure, unsure...)...)
 }
 

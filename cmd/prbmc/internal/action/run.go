@@ -276,12 +276,13 @@ func count(o *CheckOutcome) counts {
 
 // violation is one failing property, ready to publish.
 type violation struct {
-	fn   report.FunctionResult
-	prop result.Property
-	fp   string
-	path string // relative to the repository root, with slashes; "" outside it
-	line int
-	body string // the review comment
+	index int // in the run's order
+	fn    report.FunctionResult
+	prop  result.Property
+	fp    string
+	path  string // relative to the repository root, with slashes; "" outside it
+	line  int
+	body  string // the review comment
 }
 
 func (r *run) violations(o *CheckOutcome) []violation {
@@ -295,7 +296,7 @@ func (r *run) violations(o *CheckOutcome) []violation {
 			if p.Verdict != result.Unsafe {
 				continue
 			}
-			v := violation{fn: f, prop: p, fp: fps[i][j], path: r.relPath(p.Location.File), line: p.Location.Line}
+			v := violation{index: len(out), fn: f, prop: p, fp: fps[i][j], path: r.relPath(p.Location.File), line: p.Location.Line}
 			opts := markdown.CommentOptions{Entry: f.Name, Marker: violationMarker + v.fp}
 			if file := r.relPath(f.File); file != "" {
 				opts.Files = []string{file}
