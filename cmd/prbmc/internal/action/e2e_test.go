@@ -695,6 +695,7 @@ func TestActionPush(t *testing.T) {
 		t.Errorf("deleted tag: %d checks, exit %d", len(ch.reqs), run.exit)
 	}
 	wantContains(t, "the log", run.stdout, "::notice::prbmc: nothing to check: the push deleted refs/tags/simple-tag")
+	wantContains(t, "the job summary", run.summary, "### prbmc: nothing to check\n\nThe push deleted refs/tags/simple-tag.")
 	if run.outputs["unsafe"] != "0" || run.outputs["sarif-file"] != "" {
 		t.Errorf("deleted tag outputs %v", run.outputs)
 	}

@@ -14,6 +14,8 @@ import (
 	"github.com/prbmc/prbmc/report"
 )
 
+var errPanic = errors.New("panic")
+
 // TestActionModes runs the action on the test pull request with inputs
 // and outcomes that change what is published and how it exits.
 func TestActionModes(t *testing.T) {
@@ -50,6 +52,7 @@ func TestActionModes(t *testing.T) {
 			log: []string{`::error::prbmc: input fail-on: "sometimes" is not one of unsafe, unknown, never`}},
 		{name: "checker overruns the budget", inputs: map[string]string{"time-budget": "2m"}, checkErr: context.DeadlineExceeded, exit: ExitFail,
 			log: []string{"::error::prbmc: checking: the checker did not stop within the time budget (2m0s) and returned nothing: context deadline exceeded"}},
+		{name: "checker panics", checkErr: errPanic, exit: ExitFail, log: []string{"::error::prbmc: internal error: index out of range"}},
 		{name: "checker fails", inputs: map[string]string{"compile-commands": "nope.json"}, checkErr: errors.New("nope.json: no such file"), exit: ExitFail,
 			log: []string{"::error::prbmc: checking: nope.json: no such file"}},
 	} {
@@ -60,7 +63,12 @@ func TestActionModes(t *testing.T) {
 				ch = &fakeChecker{out: tc.outcome(t)}
 			}
 			if tc.checkErr != nil {
-				ch = CheckerFunc(func(context.Context, CheckRequest, io.Writer) (*CheckOutcome, error) { return nil, tc.checkErr })
+				ch = CheckerFunc(func(context.Context, CheckRequest, io.Writer) (*CheckOutcome, error) {
+					if tc.checkErr == errPanic {
+						panic("index out of range")
+					}
+					return nil, tc.checkErr
+				})
 			}
 			inputs := map[string]string{}
 			for k, v := range tc.inputs {
