@@ -137,7 +137,9 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 	if r.tgt.Nothing != "" {
 		r.a.Noticef("prbmc: nothing to check: %s", r.tgt.Nothing)
 		if r.a.Getenv("GITHUB_STEP_SUMMARY") != "" {
-			r.safely("write the job summary", func() { r.a.AddStepSummary("### prbmc: nothing to check\n\n" + markdown.Text(upperFirst(r.tgt.Nothing)) + ".\n") })
+			r.safely("write the job summary", func() {
+				r.a.AddStepSummary("### prbmc: nothing to check\n\n" + markdown.Text(upperFirst(r.tgt.Nothing)) + ".\n")
+			})
 		}
 		r.setOutputs(counts{}, "")
 		return ExitOK
