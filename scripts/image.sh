@@ -29,7 +29,7 @@ RUN_PKGS=(libz3-4 gcc libc6-dev git ca-certificates)
 install() {
 	local need=()
 	for pkg in "$@"; do
-		dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
+		[ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)" = "install ok installed" ] || need+=("$pkg")
 	done
 	[ ${#need[@]} -eq 0 ] && return 0
 	local sudo=""
@@ -46,13 +46,16 @@ build() {
 }
 
 check() {
-	local bin=$1
-	if ldd "$bin" | grep -q "not found"; then
+	local bin=$1 libs
+	# Into a variable first: with pipefail, `ldd | grep -q` fails when
+	# grep stops reading early.
+	libs=$(ldd "$bin")
+	if grep -q "not found" <<<"$libs"; then
 		echo "image: $bin has unresolved libraries:" >&2
-		ldd "$bin" >&2
+		echo "$libs" >&2
 		exit 1
 	fi
-	ldd "$bin" | grep -q libz3 || { echo "image: $bin is not linked with libz3" >&2; exit 1; }
+	grep -q libz3 <<<"$libs" || { echo "image: $bin is not linked with libz3" >&2; exit 1; }
 	command -v gcc >/dev/null || { echo "image: gcc is missing (reproducers need it)" >&2; exit 1; }
 	local status=0
 	"$bin" verify --reproduce testdata/examples/ringbuf.c >/tmp/prbmc-image-check.$$ 2>&1 || status=$?
@@ -82,7 +85,7 @@ ci)
 	# The container's git config, into a scratch file instead of /etc.
 	tmp=$(mktemp)
 	GIT_CONFIG_SYSTEM=$tmp container_config
-	GIT_CONFIG_SYSTEM=$tmp git config --system --get-all safe.directory | grep -qx '\*' || {
+	[ "$(GIT_CONFIG_SYSTEM=$tmp git config --system --get-all safe.directory)" = '*' ] || {
 		echo "image: container-config did not set safe.directory" >&2
 		rm -f "$tmp"
 		exit 1
