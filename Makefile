@@ -7,7 +7,7 @@ SHARED ?= ../shared
 BENCH_TIMEOUT ?= 30
 BENCH_JOBS ?= 2
 
-.PHONY: all build test deps example bench repro-bench vet fuzz
+.PHONY: all build test deps image example bench repro-bench vet fuzz
 
 all: build
 
@@ -17,7 +17,12 @@ deps:
 build: deps
 	$(GO) build -o $(BIN) ./cmd/prbmc
 
-test: deps
+# The action image's steps (Dockerfile) without Docker: packages, the
+# image's go build, a smoke test of the binary (seconds when prepared).
+image: deps
+	./scripts/image.sh ci
+
+test: deps image
 	$(GO) vet ./...
 	$(GO) test -timeout 20m ./...
 

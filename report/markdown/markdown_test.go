@@ -36,6 +36,44 @@ func TestSummaryGolden(t *testing.T) {
 	fixtures.Golden(t, "summary_real.md", []byte(Summary(real, SummaryOptions{Title: "prbmc on testdata"})))
 }
 
+// notChecked is a partial run: one function verified, the budget spent
+// before two others, one removed.
+func notChecked() ([]FunctionResult, SummaryOptions) {
+	results := []FunctionResult{{Name: "main", File: "src/ring.c", Line: 30, Result: fixtures.Safe()}}
+	return results, SummaryOptions{Marker: "prbmc:summary", NotChecked: []NotChecked{
+		{Name: "push", File: "src/ring.c", Line: 12, Reason: "the time budget (10m0s) ran out"},
+		{Name: "pop|@octocat", File: "src/ring.c", Line: 20, Reason: "the time budget (10m0s) ran out"},
+		{Name: "gone", File: "src/old.c", Reason: "removed"},
+	}}
+}
+
+func TestSummaryNotChecked(t *testing.T) {
+	results, opts := notChecked()
+	s := Summary(results, opts)
+	fixtures.Golden(t, "summary_notchecked.md", []byte(s))
+	checkSafe(t, s)
+	for _, want := range []string{
+		"### prbmc: no failures found, but 3 functions were not checked",
+		"**Not checked**",
+		"- ⏭️ `push` at `src/ring.c:12`: the time budget (10m0s) ran out",
+		"- ⏭️ `gone` at `src/old.c`: removed",
+		"**Totals:** 1 function checked · 1 proved safe · 3 not checked",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary lacks %q:\n%s", want, s)
+		}
+	}
+	// Failures still head the summary when some functions were skipped.
+	opts.NotChecked = opts.NotChecked[:1]
+	s = Summary(handMade(), opts)
+	if !strings.Contains(s, "### prbmc: 1 of 6 functions can fail") || !strings.Contains(s, "· 2 nothing to check · 1 not checked") {
+		t.Errorf("headline or totals wrong with a skipped function:\n%s", s)
+	}
+	if s := Summary(nil, SummaryOptions{NotChecked: opts.NotChecked}); !strings.Contains(s, "### prbmc: no functions checked, 1 not checked") {
+		t.Errorf("empty run with a skipped function:\n%s", s)
+	}
+}
+
 func TestSummaryContent(t *testing.T) {
 	s := Summary(handMade(), SummaryOptions{})
 	checkSafe(t, s)

@@ -22,6 +22,19 @@ type SummaryOptions struct {
 	Marker string
 	// MaxLen caps the body (default and upper bound MaxBody).
 	MaxLen int
+	// NotChecked are functions in scope that were not verified (the time
+	// budget ran out, nothing to check, removed): listed after the
+	// table and counted in the totals, so a partial run never reads as
+	// a complete one.
+	NotChecked []NotChecked
+}
+
+// NotChecked is a function the summary lists as not verified.
+type NotChecked struct {
+	Name   string
+	File   string // "" if unknown
+	Line   int    // 0 if unknown
+	Reason string // in words: "the time budget ran out"
 }
 
 // Summary is the pull-request summary: a table of the functions checked
@@ -43,7 +56,7 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 	if opts.Marker != "" {
 		head.WriteString(comment(opts.Marker) + "\n")
 	}
-	fmt.Fprintf(&head, "### %s: %s\n\n", Text(opts.Title), headline(counts, len(results)))
+	fmt.Fprintf(&head, "### %s: %s\n\n", Text(opts.Title), headline(counts, len(results), len(opts.NotChecked)))
 
 	// The sections after the table, each cut to its share if need be.
 	var failures, unknowns, assumed []string
@@ -71,7 +84,18 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 			assumed = append(assumed, fmt.Sprintf("- %s: %s", name, strings.Join(items, "; ")))
 		}
 	}
-	totals := "**Totals:** " + totalsLine(counts, len(results)) + "\n"
+	var skipped []string
+	for _, nc := range opts.NotChecked {
+		item := "- ⏭️ " + Code(nc.Name)
+		if loc := place(nc.File, nc.Line); loc != "" {
+			item += " at " + Code(loc)
+		}
+		if nc.Reason != "" {
+			item += ": " + Text(nc.Reason)
+		}
+		skipped = append(skipped, item)
+	}
+	totals := "**Totals:** " + totalsLine(counts, len(results), len(opts.NotChecked)) + "\n"
 
 	// The sections after the table get at most half the body, so the
 	// table always shows its first rows.
@@ -94,6 +118,7 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 	}
 	section("Can fail", failures)
 	section("Unknown", unknowns)
+	section("Not checked", skipped)
 	if len(assumed) > 0 {
 		block := "<details><summary>What the proofs assume</summary>\n\n" + strings.Join(assumed, "\n") + "\n\n</details>\n\n"
 		if tail.Len()+len(block) > room {
@@ -144,21 +169,25 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 }
 
 // headline sums the result up for the title.
-func headline(counts [classNothing + 1]int, n int) string {
+func headline(counts [classNothing + 1]int, n, notChecked int) string {
 	switch {
+	case n == 0 && notChecked > 0:
+		return fmt.Sprintf("no functions checked, %d not checked", notChecked)
 	case n == 0:
 		return "no functions checked"
 	case counts[classUnsafe] > 0:
 		return fmt.Sprintf("%d of %d %s can fail", counts[classUnsafe], n, plural(n, "function", "functions"))
 	case counts[classUnknown] > 0:
 		return fmt.Sprintf("%d of %d %s unknown", counts[classUnknown], n, plural(n, "function", "functions"))
+	case notChecked > 0:
+		return fmt.Sprintf("no failures found, but %d %s not checked", notChecked, plural(notChecked, "function was", "functions were"))
 	case counts[classBounded] > 0:
 		return "no failures found (some only up to a bound)"
 	}
 	return "no failures: every check proved"
 }
 
-func totalsLine(counts [classNothing + 1]int, n int) string {
+func totalsLine(counts [classNothing + 1]int, n, notChecked int) string {
 	parts := []string{fmt.Sprintf("%d %s checked", n, plural(n, "function", "functions"))}
 	for _, c := range []struct {
 		cl   class
@@ -167,6 +196,9 @@ func totalsLine(counts [classNothing + 1]int, n int) string {
 		if counts[c.cl] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[c.cl], c.word))
 		}
+	}
+	if notChecked > 0 {
+		parts = append(parts, fmt.Sprintf("%d not checked", notChecked))
 	}
 	return strings.Join(parts, " · ")
 }

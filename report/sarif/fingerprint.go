@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/verifier/result"
 )
 
@@ -42,4 +43,22 @@ func (o occurrences) next(p result.Property) int {
 	k := p.Location.File + "\x00" + string(h[:])
 	o[k]++
 	return o[k]
+}
+
+// Fingerprints are the fingerprints (the values under FingerprintKey) the
+// log of a run of fns gives their properties: [i][j] is that of
+// fns[i].Result.Props[j]. The action marks its review comments with them,
+// so a re-run recognises a violation it has commented on already.
+func Fingerprints(fns []report.FunctionResult) [][]string {
+	occ := occurrences{}
+	out := make([][]string, len(fns))
+	for i, fr := range fns {
+		if fr.Result == nil {
+			continue
+		}
+		for _, p := range fr.Result.Props {
+			out[i] = append(out[i], fingerprints(p, occ.next(p))[FingerprintKey].(string))
+		}
+	}
+	return out
 }

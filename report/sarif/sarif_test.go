@@ -304,3 +304,22 @@ func TestURIs(t *testing.T) {
 		t.Error("a built-in model got a URI")
 	}
 }
+
+// Fingerprints gives each property the fingerprint its SARIF result
+// carries.
+func TestFingerprintsMatchLog(t *testing.T) {
+	d := fixtures.Safe()
+	d.Props[1] = d.Props[0]
+	d.Props[1].Location.Line = 90
+	fns := []report.FunctionResult{fn("main", fixtures.Unsafe()), {Name: "nil"}, {Name: "main", Result: d}}
+	_, log := render(t, testOpts, fns...)
+	got := Fingerprints(fns)
+	want := [][]string{{log.Runs[0].Results[0].PartialFingerprints[FingerprintKey]}, nil,
+		{log.Runs[0].Results[1].PartialFingerprints[FingerprintKey], log.Runs[0].Results[2].PartialFingerprints[FingerprintKey]}}
+	if len(got) != 3 || len(got[0]) != 1 || got[0][0] != want[0][0] || len(got[1]) != 0 || len(got[2]) != 2 || got[2][0] != want[2][0] || got[2][1] != want[2][1] {
+		t.Errorf("Fingerprints = %q, the log has %q", got, want)
+	}
+	if got[2][0] == got[2][1] {
+		t.Errorf("two occurrences share a fingerprint: %q", got[2])
+	}
+}

@@ -1,0 +1,146 @@
+package action
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-github/v60/github"
+)
+
+// scripted answers the i-th request with answers[i] (the last one again
+// after), recording the bodies it got.
+type scripted struct {
+	answers []answer
+	bodies  []string
+	auth    []string
+}
+
+type answer struct {
+	status int
+	body   string
+	header map[string]string
+}
+
+func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(r.Body)
+	s.bodies = append(s.bodies, string(b))
+	s.auth = append(s.auth, r.Header.Get("Authorization"))
+	a := s.answers[min(len(s.bodies)-1, len(s.answers)-1)]
+	for k, v := range a.header {
+		w.Header().Set(k, v)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(a.status)
+	io.WriteString(w, a.body)
+}
+
+func TestRetries(t *testing.T) {
+	ok := answer{status: 201, body: `{"id": 1}`}
+	for _, tc := range []struct {
+		name     string
+		answers  []answer
+		requests int
+		sleeps   []time.Duration
+		status   int // of the error, 0 for success
+	}{
+		{"502 once", []answer{{status: 502, body: `{"message":"Server Error"}`}, ok}, 2, []time.Duration{time.Second}, 0},
+		{"secondary rate limit", []answer{{status: 403, body: `{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again."}`}, ok},
+			2, []time.Duration{time.Second}, 0},
+		{"retry-after", []answer{{status: 429, body: `{"message":"slow down"}`, header: map[string]string{"Retry-After": "7"}}, ok}, 2, []time.Duration{7 * time.Second}, 0},
+		{"retry-after capped", []answer{{status: 503, header: map[string]string{"Retry-After": "3600"}}, ok}, 2, []time.Duration{time.Minute}, 0},
+		{"read-only token: no retry", []answer{{status: 403, body: `{"message":"Resource not accessible by integration"}`}}, 1, nil, 403},
+		{"422: no retry", []answer{{status: 422, body: `{"message":"Validation Failed"}`}}, 1, nil, 422},
+		{"gives up", []answer{{status: 500, body: `{"message":"boom"}`}}, 5, []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second}, 500},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &scripted{answers: tc.answers}
+			srv := httptest.NewServer(s)
+			defer srv.Close()
+			var sleeps []time.Duration
+			var logged []string
+			gh, err := newClient(srv.URL+"/api/v3", "tok", nil,
+				func(_ context.Context, d time.Duration) error { sleeps = append(sleeps, d); return nil },
+				func(f string, args ...any) { logged = append(logged, f) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _, err = gh.Issues.CreateComment(context.Background(), "o", "r", 1, &github.IssueComment{Body: github.String("hello")})
+			if got := apiStatus(err); got != tc.status {
+				t.Errorf("status %d (err %v), want %d", got, err, tc.status)
+			}
+			if len(s.bodies) != tc.requests {
+				t.Errorf("%d requests, want %d", len(s.bodies), tc.requests)
+			}
+			for i, b := range s.bodies {
+				if !strings.Contains(b, `"body":"hello"`) || s.auth[i] != "Bearer tok" {
+					t.Errorf("request %d: body %q auth %q: not resent whole", i, b, s.auth[i])
+				}
+			}
+			if !reflect.DeepEqual(sleeps, tc.sleeps) {
+				t.Errorf("sleeps %v, want %v", sleeps, tc.sleeps)
+			}
+			if len(logged) != len(tc.sleeps) {
+				t.Errorf("%d retry messages for %d retries", len(logged), len(tc.sleeps))
+			}
+		})
+	}
+}
+
+func TestRetryNetworkError(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	url := srv.URL
+	srv.Close() // nothing listens there any more
+	n := 0
+	gh, err := newClient(url, "tok", nil, func(context.Context, time.Duration) error { n++; return nil }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = gh.Issues.CreateComment(context.Background(), "o", "r", 1, &github.IssueComment{Body: github.String("x")})
+	if err == nil || n != 4 {
+		t.Errorf("err %v after %d retries, want an error after 4", err, n)
+	}
+}
+
+func TestRetryStopsWithContext(t *testing.T) {
+	s := &scripted{answers: []answer{{status: 502}}}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	gh, _ := newClient(srv.URL, "", nil, func(ctx context.Context, d time.Duration) error { cancel(); return sleepCtx(ctx, d) }, nil)
+	_, _, err := gh.Issues.CreateComment(ctx, "o", "r", 1, &github.IssueComment{Body: github.String("x")})
+	if err == nil || len(s.bodies) != 1 {
+		t.Errorf("err %v after %d requests, want a cancelled error after 1", err, len(s.bodies))
+	}
+}
+
+func TestClientBaseURL(t *testing.T) {
+	for api, want := range map[string]string{
+		"":                                "https://api.github.com/",
+		"https://api.github.com":          "https://api.github.com/",
+		"https://ghe.example.com/api/v3":  "https://ghe.example.com/api/v3/",
+		"https://ghe.example.com/api/v3/": "https://ghe.example.com/api/v3/",
+	} {
+		gh, err := newClient(api, "", nil, sleepCtx, nil)
+		if err != nil || gh.BaseURL.String() != want {
+			t.Errorf("newClient(%q): %v, %v; want %s", api, gh.BaseURL, err, want)
+		}
+	}
+	if _, err := newClient("ghe.example.com", "", nil, sleepCtx, nil); err == nil {
+		t.Error("a URL without a scheme was accepted")
+	}
+}
+
+func TestRedactor(t *testing.T) {
+	var b strings.Builder
+	r := &redactor{w: &b, secret: "s3cret"}
+	n, err := r.Write([]byte("token s3cret and s3cret again\n"))
+	if err != nil || n != 30 || b.String() != "token *** and *** again\n" {
+		t.Errorf("wrote %q (n %d, %v)", b.String(), n, err)
+	}
+}

@@ -1,0 +1,169 @@
+package action
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Comment modes (the comment input).
+const (
+	CommentReview  = "review"  // inline review comments and the summary comment
+	CommentSummary = "summary" // the summary comment only
+	CommentNone    = "none"    // no pull-request comments
+)
+
+// Fail-on levels (the fail-on input).
+const (
+	FailOnUnsafe  = "unsafe"  // fail when a check can fail
+	FailOnUnknown = "unknown" // also when a function could not be decided
+	FailOnNever   = "never"
+)
+
+// KnownChecks are the property kinds the checks input accepts.
+var KnownChecks = []string{"assertions", "overflow", "bounds", "div-by-zero", "pointer"}
+
+// Inputs are the action's inputs, parsed. The defaults here are the ones
+// action.yml declares (a test keeps the two equal); they apply when the
+// binary runs outside the action (INPUT_* unset).
+type Inputs struct {
+	Token           string
+	Paths           []string
+	Base            string
+	FunctionTimeout time.Duration
+	TimeBudget      time.Duration
+	MaxK            int
+	Checks          []string
+	CompileCommands string
+	IncludeDirs     []string
+	Defines         []string
+	Comment         string
+	SarifUpload     bool
+	FailOn          string
+}
+
+// Defaults are the inputs' defaults as action.yml spells them.
+var Defaults = map[string]string{
+	"github-token":     "${{ github.token }}",
+	"paths":            "",
+	"base":             "",
+	"function-timeout": "60s",
+	"time-budget":      "15m",
+	"max-k":            "20",
+	"checks":           strings.Join(KnownChecks, ","),
+	"compile-commands": "",
+	"include-dirs":     "",
+	"defines":          "",
+	"comment":          CommentReview,
+	"sarif-upload":     "true",
+	"fail-on":          FailOnUnsafe,
+}
+
+// OutputNames are the action's outputs.
+var OutputNames = []string{"sarif-file", "unsafe", "safe", "bounded", "unknown"}
+
+// inputGetter reads an input as the runner passes it to a Docker action
+// (INPUT_FUNCTION-TIMEOUT, hyphens kept, as go-githubactions reads it) or
+// as the composite action passes it (INPUT_FUNCTION_TIMEOUT: workflow
+// env keys are best without hyphens).
+func inputGetter(getInput, getenv func(string) string) func(string) string {
+	return func(name string) string {
+		if v := getInput(name); strings.TrimSpace(v) != "" {
+			return v
+		}
+		return getenv("INPUT_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_")))
+	}
+}
+
+// parseInputs reads the inputs through get. An empty input takes its
+// default; a bad one is an error naming the input.
+func parseInputs(get func(string) string) (Inputs, error) {
+	val := func(name string) string {
+		if v := strings.TrimSpace(get(name)); v != "" {
+			return v
+		}
+		if name == "github-token" {
+			return "" // the default is an expression only the runner expands
+		}
+		return Defaults[name]
+	}
+	var in Inputs
+	var err error
+	in.Token = val("github-token")
+	in.Paths = list(val("paths"))
+	in.Base = val("base")
+	if in.FunctionTimeout, err = duration("function-timeout", val("function-timeout")); err != nil {
+		return in, err
+	}
+	if in.TimeBudget, err = duration("time-budget", val("time-budget")); err != nil {
+		return in, err
+	}
+	k, err := strconv.Atoi(val("max-k"))
+	if err != nil || k < 1 {
+		return in, fmt.Errorf("input max-k: %q is not a positive whole number", val("max-k"))
+	}
+	in.MaxK = k
+	in.Checks = list(val("checks"))
+	for _, c := range in.Checks {
+		if !contains(KnownChecks, c) {
+			return in, fmt.Errorf("input checks: unknown check %q (known: %s)", c, strings.Join(KnownChecks, ", "))
+		}
+	}
+	in.CompileCommands = val("compile-commands")
+	in.IncludeDirs = list(val("include-dirs"))
+	in.Defines = list(val("defines"))
+	in.Comment = val("comment")
+	if !contains([]string{CommentReview, CommentSummary, CommentNone}, in.Comment) {
+		return in, fmt.Errorf("input comment: %q is not one of review, summary, none", in.Comment)
+	}
+	switch strings.ToLower(val("sarif-upload")) {
+	case "true":
+		in.SarifUpload = true
+	case "false":
+		in.SarifUpload = false
+	default:
+		return in, fmt.Errorf("input sarif-upload: %q is not true or false", val("sarif-upload"))
+	}
+	in.FailOn = val("fail-on")
+	if !contains([]string{FailOnUnsafe, FailOnUnknown, FailOnNever}, in.FailOn) {
+		return in, fmt.Errorf("input fail-on: %q is not one of unsafe, unknown, never", in.FailOn)
+	}
+	return in, nil
+}
+
+// duration parses a Go duration or a plain number of seconds; 0 means no
+// limit.
+func duration(name, s string) (time.Duration, error) {
+	if n, err := strconv.Atoi(s); err == nil && n >= 0 {
+		return time.Duration(n) * time.Second, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("input %s: %q is not a duration (e.g. 90s, 10m, or seconds)", name, s)
+	}
+	return d, nil
+}
+
+// list splits an input on newlines and commas, as workflow authors write
+// lists either way, dropping blanks.
+func list(s string) []string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		for _, f := range strings.Split(line, ",") {
+			if f = strings.TrimSpace(f); f != "" {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,479 @@
+package action
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/google/go-github/v60/github"
+
+	"github.com/prbmc/prbmc/report/markdown"
+	"github.com/prbmc/prbmc/report/sarif"
+)
+
+// publish writes the SARIF file, posts the review, the summary comment
+// and the SARIF upload as the inputs ask, then the job summary,
+// annotations and outputs; it returns the exit status fail-on gives.
+func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
+	c := count(o)
+	vs := r.violations(o)
+	r.a.Group("prbmc: publishing")
+
+	log, err := sarif.Marshal([]sarif.Run{{Functions: o.Functions}}, sarif.Options{
+		ToolVersion: r.env.Version, RepoRoot: r.repoDir, WorkDir: r.repoDir, Category: Category})
+	sarifFile := ""
+	if err != nil {
+		r.notice("The SARIF log could not be built: %v.", err)
+	} else {
+		path := filepath.Join(r.repoDir, SarifFileName)
+		if err := os.WriteFile(path, log, 0o644); err != nil {
+			r.notice("The SARIF log could not be written to %s: %v.", path, err)
+		} else {
+			sarifFile = SarifFileName
+			r.a.Infof("prbmc: wrote the SARIF log to %s", path)
+		}
+	}
+
+	var gh *github.Client
+	if r.in.Token == "" {
+		r.notice("No github-token: nothing is posted to GitHub; the findings are in this job summary and in %s.", SarifFileName)
+	} else if gh, err = newClient(r.a.Getenv("GITHUB_API_URL"), r.in.Token, r.env.Transport, r.env.Sleep, r.a.Infof); err != nil {
+		r.notice("%v: nothing is posted to GitHub.", err)
+		gh = nil
+	}
+
+	// Violations without an inline comment, for the summaries.
+	offDiff := vs
+	if gh != nil && r.tgt.PR > 0 && r.in.Comment == CommentReview {
+		offDiff = r.postReview(ctx, gh, vs)
+	}
+	summary := r.summaryBody(o, offDiff, markdown.MaxBody)
+	if gh != nil && r.tgt.PR > 0 && r.in.Comment != CommentNone {
+		r.postSummary(ctx, gh, summary)
+	}
+	if gh != nil && r.in.SarifUpload && log != nil {
+		r.uploadSarif(ctx, gh, log)
+	}
+
+	r.annotate(vs, o)
+	r.jobSummary(o, offDiff)
+	r.setOutputs(c, sarifFile)
+	r.a.EndGroup()
+
+	switch {
+	case r.in.FailOn == FailOnNever:
+		return ExitOK
+	case c.unsafe > 0:
+		r.a.Errorf("prbmc: %d %s can fail (fail-on: %s)", c.unsafe, plural(c.unsafe, "function", "functions"), r.in.FailOn)
+		return ExitFail
+	case r.in.FailOn == FailOnUnknown && c.unknown > 0:
+		r.a.Errorf("prbmc: %d %s unknown (fail-on: unknown)", c.unknown, plural(c.unknown, "function", "functions"))
+		return ExitFail
+	}
+	return ExitOK
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// notice records a degradation: printed now, and listed in the job
+// summary.
+func (r *run) notice(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	r.notices = append(r.notices, msg)
+	r.a.Noticef("prbmc: %s", msg)
+}
+
+// apiStatus is the HTTP status of a go-github error, 0 if none.
+func apiStatus(err error) int {
+	var er *github.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil {
+		return er.Response.StatusCode
+	}
+	var rl *github.RateLimitError
+	if errors.As(err, &rl) {
+		return http.StatusForbidden
+	}
+	var arl *github.AbuseRateLimitError
+	if errors.As(err, &arl) {
+		return http.StatusForbidden
+	}
+	return 0
+}
+
+// degrade explains a failed write: a 403 or 404 is a token without the
+// permission (always so for a fork's pull request).
+func (r *run) degrade(what, permission string, err error) {
+	switch st := apiStatus(err); st {
+	case http.StatusForbidden, http.StatusNotFound:
+		why := fmt.Sprintf("the token may not %s (GitHub answered %d); the workflow needs `permissions: %s`", what, st, permission)
+		if r.tgt.Fork {
+			why += "; a pull request from a fork gets a read-only token"
+		}
+		r.notice("%s: the findings are in this job summary and in %s.", upperFirst(why), SarifFileName)
+	default:
+		r.notice("Could not %s: %v. The findings are in this job summary and in %s.", what, err, SarifFileName)
+	}
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// maxInline caps the inline comments of one review; the rest go to the
+// summary, so a change with many failures does not bury the diff.
+const maxInline = 50
+
+var fingerprintRE = regexp.MustCompile(`<!-- prbmc:violation ([0-9a-f]+:[0-9]+) -->`)
+
+// postReview posts one review with an inline comment for each violation
+// on a line of the pull request's diff that no earlier run commented on;
+// it returns the violations left for the summary.
+func (r *run) postReview(ctx context.Context, gh *github.Client, vs []violation) (offDiff []violation) {
+	if len(vs) == 0 {
+		return nil
+	}
+	files, err := r.prFiles(ctx, gh)
+	if err != nil {
+		r.degrade("read the pull request's files", "pull-requests: read", err)
+		return vs
+	}
+	posted, err := r.postedFingerprints(ctx, gh)
+	if err != nil {
+		r.degrade("read the pull request's review comments", "pull-requests: read", err)
+		return vs
+	}
+	var sure, unsure []violation // in the diff for certain, or the patch is unknown
+	for _, v := range vs {
+		lines, inPR := files[v.path]
+		switch {
+		case posted[v.fp]:
+			r.a.Infof("prbmc: %s:%d already has its comment", v.path, v.line)
+		case v.path == "" || v.line <= 0 || !inPR:
+			offDiff = append(offDiff, v)
+		case len(sure)+len(unsure) == maxInline:
+			offDiff = append(offDiff, v)
+		case lines == nil:
+			unsure = append(unsure, v)
+		case lines[v.line]:
+			sure = append(sure, v)
+		default:
+			offDiff = append(offDiff, v)
+		}
+	}
+	// The summary lists them in the run's order, whatever became of them.
+	defer sort.SliceStable(offDiff, func(i, j int) bool { return offDiff[i].index < offDiff[j].index })
+	var last error
+	for _, try := range [][]violation{append(append([]violation(nil), sure...), unsure...), sure} {
+		if len(try) == 0 {
+			break
+		}
+		err := r.createReview(ctx, gh, try)
+		if err == nil {
+			if len(try) == len(sure) && len(unsure) > 0 {
+				offDiff = append(offDiff, unsure...)
+				r.notice("GitHub refused %d inline %s in files it sent no patch for (422): they are in the summary instead.",
+					len(unsure), plural(len(unsure), "comment", "comments"))
+			}
+			return offDiff
+		}
+		if apiStatus(err) != http.StatusUnprocessableEntity {
+			r.degrade("post a review", "pull-requests: write", err)
+			return append(offDiff, append(sure, unsure...)...)
+		}
+		// A comment outside the diff fails the whole review: retry with
+		// the comments known to be on the diff, the rest to the summary.
+		r.a.Infof("prbmc: GitHub refused the review (422: %v)", err)
+		last = err
+		if len(unsure) == 0 {
+			break
+		}
+	}
+	r.notice("GitHub refused the inline comments (%v): they are in the summary instead.", last)
+	return append(offDiff, append(sure, unsure...)...)
+}
+
+func (r *run) createReview(ctx context.Context, gh *github.Client, vs []violation) error {
+	var comments []*github.DraftReviewComment
+	for _, v := range vs {
+		comments = append(comments, &github.DraftReviewComment{
+			Path: github.String(v.path), Line: github.Int(v.line), Side: github.String("RIGHT"), Body: github.String(v.body)})
+	}
+	body := fmt.Sprintf("prbmc found %d %s on lines this pull request changed; the summary comment has the whole run.",
+		len(vs), plural(len(vs), "check that can fail", "checks that can fail"))
+	_, _, err := gh.PullRequests.CreateReview(ctx, r.tgt.Owner, r.tgt.Repo, r.tgt.PR, &github.PullRequestReviewRequest{
+		CommitID: github.String(r.tgt.Head), Event: github.String("COMMENT"), Body: github.String(body), Comments: comments})
+	if err == nil {
+		r.a.Infof("prbmc: posted a review with %d inline %s", len(vs), plural(len(vs), "comment", "comments"))
+	}
+	return err
+}
+
+// prFiles maps each file of the pull request to the right-side lines its
+// patch shows; nil when GitHub gives no patch (a large diff), when only
+// GitHub can say whether a line is commentable.
+func (r *run) prFiles(ctx context.Context, gh *github.Client) (map[string]commentable, error) {
+	files := map[string]commentable{}
+	opts := &github.ListOptions{PerPage: 100}
+	for {
+		page, resp, err := gh.PullRequests.ListFiles(ctx, r.tgt.Owner, r.tgt.Repo, r.tgt.PR, opts)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range page {
+			if f.GetStatus() == "removed" {
+				continue
+			}
+			var lines commentable
+			if f.Patch != nil {
+				if lines, err = parsePatch(f.GetPatch()); err != nil {
+					r.a.Warningf("prbmc: the patch of %s: %v", f.GetFilename(), err)
+					lines = nil
+				}
+			}
+			files[f.GetFilename()] = lines
+		}
+		if resp.NextPage == 0 {
+			return files, nil
+		}
+		opts.Page = resp.NextPage
+	}
+}
+
+// postedFingerprints are the violations earlier runs commented on.
+func (r *run) postedFingerprints(ctx context.Context, gh *github.Client) (map[string]bool, error) {
+	seen := map[string]bool{}
+	opts := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
+	for {
+		page, resp, err := gh.PullRequests.ListComments(ctx, r.tgt.Owner, r.tgt.Repo, r.tgt.PR, opts)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range page {
+			for _, m := range fingerprintRE.FindAllStringSubmatch(c.GetBody(), -1) {
+				seen[m[1]] = true
+			}
+		}
+		if resp.NextPage == 0 {
+			return seen, nil
+		}
+		opts.Page = resp.NextPage
+	}
+}
+
+// postSummary edits the comment carrying SummaryMarker, or creates it.
+func (r *run) postSummary(ctx context.Context, gh *github.Client, body string) {
+	marker := "<!-- " + SummaryMarker + " -->"
+	opts := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
+	var found *github.IssueComment
+	for found == nil {
+		page, resp, err := gh.Issues.ListComments(ctx, r.tgt.Owner, r.tgt.Repo, r.tgt.PR, opts)
+		if err != nil {
+			r.degrade("read the pull request's comments", "pull-requests: read", err)
+			return
+		}
+		for _, c := range page {
+			if strings.HasPrefix(c.GetBody(), marker) {
+				found = c
+				break
+			}
+		}
+		if resp.NextPage == 0 {
+			break
+		}
+		opts.Page = resp.NextPage
+	}
+	var err error
+	if found != nil {
+		_, _, err = gh.Issues.EditComment(ctx, r.tgt.Owner, r.tgt.Repo, found.GetID(), &github.IssueComment{Body: github.String(body)})
+	} else {
+		_, _, err = gh.Issues.CreateComment(ctx, r.tgt.Owner, r.tgt.Repo, r.tgt.PR, &github.IssueComment{Body: github.String(body)})
+	}
+	if err != nil {
+		r.degrade("comment on the pull request", "pull-requests: write", err)
+		return
+	}
+	if found != nil {
+		r.a.Infof("prbmc: updated the summary comment %d", found.GetID())
+	} else {
+		r.a.Infof("prbmc: posted the summary comment")
+	}
+}
+
+// uploadSarif sends the log to code scanning, gzipped and base64-encoded.
+func (r *run) uploadSarif(ctx context.Context, gh *github.Client, log []byte) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(log) // a bytes.Buffer does not fail
+	zw.Close()
+	if buf.Len() > 10<<20 {
+		r.notice("The SARIF log is %d bytes gzipped, over code scanning's 10 MB: not uploaded; it is in %s.", buf.Len(), SarifFileName)
+		return
+	}
+	analysis := &github.SarifAnalysis{
+		CommitSHA: github.String(r.tgt.Head), Ref: github.String(r.tgt.Ref),
+		Sarif: github.String(base64.StdEncoding.EncodeToString(buf.Bytes())), ToolName: github.String("prbmc"),
+		// No checkout_uri: the log's paths are relative to %SRCROOT%
+		// already, and inside the container the workspace's path is not
+		// the runner's.
+	}
+	id, _, err := gh.CodeScanning.UploadSarif(ctx, r.tgt.Owner, r.tgt.Repo, analysis)
+	var accepted *github.AcceptedError
+	if errors.As(err, &accepted) {
+		err = nil // 202: queued for processing, the usual answer
+	}
+	if err != nil {
+		r.degrade("upload to code scanning", "security-events: write", err)
+		return
+	}
+	r.a.Infof("prbmc: uploaded the SARIF log to code scanning%s", func() string {
+		if id != nil && id.ID != nil {
+			return " (" + id.GetID() + ")"
+		}
+		return ""
+	}())
+}
+
+// summaryBody is the summary comment: the summary of the run, then the
+// findings that have no inline comment, in full while they fit.
+func (r *run) summaryBody(o *CheckOutcome, offDiff []violation, limit int) string {
+	opts := markdown.SummaryOptions{Marker: SummaryMarker, NotChecked: notChecked(o, r.in.TimeBudget), MaxLen: limit / 2}
+	s := markdown.Summary(o.Functions, opts)
+	if len(offDiff) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(s)
+	title := "Findings not on a line this pull request changed"
+	if r.tgt.PR == 0 || r.in.Comment != CommentReview {
+		title = "Findings"
+	}
+	fmt.Fprintf(&b, "\n**%s**\n\n", title)
+	for i, v := range offDiff {
+		where := v.path
+		if v.line > 0 {
+			where += ":" + strconv.Itoa(v.line)
+		}
+		block := fmt.Sprintf("<details><summary>%s in %s at %s</summary>\n\n%s\n</details>\n\n",
+			markdown.Text(headline(v)), markdown.Code(v.fn.Name), markdown.Code(where), v.body)
+		more := fmt.Sprintf("… and %d more; see the SARIF log.\n", len(offDiff)-i)
+		if b.Len()+len(block)+len(more) > limit {
+			b.WriteString(more)
+			break
+		}
+		b.WriteString(block)
+	}
+	return b.String()
+}
+
+func headline(v violation) string {
+	switch v.prop.Kind {
+	case "assertion", "":
+		return "❌ assertion can fail"
+	case "reach-error":
+		return "❌ error location reachable"
+	}
+	return "❌ " + v.prop.Kind + " check can fail"
+}
+
+// annotate prints an error annotation for each violation and a warning
+// for each function the budget left unchecked, up to what GitHub shows.
+func (r *run) annotate(vs []violation, o *CheckOutcome) {
+	for i, v := range vs {
+		if i == maxAnnotations {
+			r.a.Noticef("prbmc: %d more failing checks; see the job summary", len(vs)-i)
+			break
+		}
+		fields := map[string]string{"title": "prbmc: " + strings.TrimPrefix(headline(v), "❌ ")}
+		if v.path != "" {
+			fields["file"] = v.path
+			if v.line > 0 {
+				fields["line"] = strconv.Itoa(v.line)
+			}
+			if v.prop.Location.Col > 0 {
+				fields["col"] = strconv.Itoa(v.prop.Location.Col)
+			}
+		}
+		r.a.WithFieldsMap(fields).Errorf("%s: %s can fail", v.fn.Name, oneLine(v.prop.Text))
+	}
+	n := 0
+	for _, s := range o.NotChecked {
+		if s.Reason != SkipBudget {
+			continue
+		}
+		if n == maxAnnotations {
+			r.a.Noticef("prbmc: more functions not checked; see the job summary")
+			break
+		}
+		n++
+		fields := map[string]string{"title": "prbmc: not checked"}
+		if s.File != "" {
+			fields["file"] = s.File
+			if s.Line > 0 {
+				fields["line"] = strconv.Itoa(s.Line)
+			}
+		}
+		r.a.WithFieldsMap(fields).Warningf("%s: not checked: the time budget ran out", s.Name)
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// jobSummary appends the run to $GITHUB_STEP_SUMMARY: the summary, the
+// findings without an inline comment, and what could not be published.
+func (r *run) jobSummary(o *CheckOutcome, offDiff []violation) {
+	if r.a.Getenv("GITHUB_STEP_SUMMARY") == "" {
+		return
+	}
+	var b strings.Builder
+	b.WriteString(r.summaryBody(o, offDiff, markdown.MaxBody))
+	if len(r.notices) > 0 {
+		b.WriteString("\n**Notices**\n\n")
+		for _, n := range r.notices {
+			b.WriteString("- " + n + "\n")
+		}
+	}
+	r.safely("write the job summary", func() { r.a.AddStepSummary(b.String()) })
+}
+
+// safely runs a go-githubactions file command, which panics when it
+// cannot write its file: a warning then, not a failed job.
+func (r *run) safely(what string, f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.a.Warningf("prbmc: could not %s: %v", what, p)
+		}
+	}()
+	f()
+}
+
+// setOutputs writes the outputs when the runner gave an output file.
+func (r *run) setOutputs(c counts, sarifFile string) {
+	if r.a.Getenv("GITHUB_OUTPUT") == "" {
+		return
+	}
+	r.safely("set the outputs", func() {
+		r.a.SetOutput("sarif-file", sarifFile)
+		r.a.SetOutput("unsafe", strconv.Itoa(c.unsafe))
+		r.a.SetOutput("safe", strconv.Itoa(c.safe))
+		r.a.SetOutput("bounded", strconv.Itoa(c.bounded))
+		r.a.SetOutput("unknown", strconv.Itoa(c.unknown))
+	})
+}

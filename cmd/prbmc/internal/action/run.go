@@ -1,0 +1,380 @@
+package action
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sethvargo/go-githubactions"
+
+	"github.com/prbmc/prbmc/report"
+	"github.com/prbmc/prbmc/report/markdown"
+	"github.com/prbmc/prbmc/report/sarif"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// Env is the world the action runs in: the runner's environment variables
+// (inputs are INPUT_* variables, files are named by GITHUB_OUTPUT,
+// GITHUB_STEP_SUMMARY, GITHUB_EVENT_PATH), the log, and the network.
+// Tests fill it in; OSEnv is the real one.
+type Env struct {
+	Getenv func(string) string
+	// Stdout is the step's log, where workflow commands go.
+	Stdout io.Writer
+	// Transport carries the API requests (nil: http.DefaultTransport).
+	Transport http.RoundTripper
+	// Sleep waits between retries (nil: a timer honouring ctx).
+	Sleep func(context.Context, time.Duration) error
+	// Version is prbmc's version, for the SARIF log.
+	Version string
+}
+
+// OSEnv is the process's environment and standard output.
+func OSEnv(version string) Env {
+	return Env{Getenv: os.Getenv, Stdout: os.Stdout, Version: version}
+}
+
+// Exit statuses.
+const (
+	ExitOK    = 0
+	ExitFail  = 1 // fail-on matched, or the checker could not run
+	ExitUsage = 2 // a bad input or not running in GitHub Actions
+)
+
+// SarifFileName is the SARIF log's file, in the workspace; the sarif-file
+// output gives it relative to the workspace, which is the working directory
+// of later steps both inside the action's container and on the runner.
+const SarifFileName = "prbmc-results.sarif"
+
+// SummaryMarker marks the sticky summary comment.
+const SummaryMarker = "prbmc:summary"
+
+// violationMarker marks an inline comment with its violation's
+// fingerprint.
+const violationMarker = "prbmc:violation "
+
+// Category is the code-scanning category (SARIF automationDetails.id).
+const Category = "prbmc/"
+
+// maxAnnotations is how many annotations of one severity GitHub shows per
+// step.
+const maxAnnotations = 10
+
+// publishTimeout bounds the publishing after the check, which runs even
+// when the time budget is spent.
+const publishTimeout = 3 * time.Minute
+
+// Run is `prbmc action`: it checks what the event changed with checker and
+// publishes the outcome. It returns the exit status; it never panics on
+// bad input or a failing API.
+func Run(ctx context.Context, env Env, checker Checker) int {
+	if env.Getenv == nil {
+		env.Getenv = os.Getenv
+	}
+	if env.Stdout == nil {
+		env.Stdout = os.Stdout
+	}
+	if env.Sleep == nil {
+		env.Sleep = sleepCtx
+	}
+	log := &redactor{w: env.Stdout}
+	a := githubactions.New(githubactions.WithGetenv(env.Getenv), githubactions.WithWriter(log))
+	// Known before anything is printed, so no line can show it.
+	log.secret = strings.TrimSpace(inputGetter(a.GetInput, env.Getenv)("github-token"))
+	r := &run{env: env, a: a, log: log}
+	return r.main(ctx, checker)
+}
+
+// run is one invocation's state.
+type run struct {
+	env Env
+	a   *githubactions.Action
+	log io.Writer
+	in  Inputs
+	tgt target
+	// repoDir is the workspace, absolute.
+	repoDir string
+	// notices are what went wrong while publishing, for the job summary.
+	notices []string
+}
+
+func (r *run) main(ctx context.Context, checker Checker) (exit int) {
+	defer func() {
+		if p := recover(); p != nil {
+			// go-githubactions panics when it cannot write a file command.
+			r.a.Errorf("prbmc: internal error: %v", p)
+			exit = ExitFail
+		}
+	}()
+	gc, err := r.a.Context()
+	if gc == nil {
+		r.a.Errorf("prbmc: reading the GitHub context: %v", err)
+		return ExitUsage
+	}
+	if r.in, err = parseInputs(inputGetter(r.a.GetInput, r.a.Getenv)); err != nil {
+		r.a.Errorf("prbmc: %v", err)
+		return ExitUsage
+	}
+	if r.tgt, err = resolveTarget(gc, r.in.Base); err != nil {
+		r.a.Errorf("prbmc: %v", err)
+		return ExitUsage
+	}
+	r.repoDir = gc.Workspace
+	if r.repoDir == "" {
+		r.repoDir, _ = os.Getwd()
+	}
+	if abs, err := filepath.Abs(r.repoDir); err == nil {
+		r.repoDir = abs
+	}
+	if r.tgt.Nothing != "" {
+		r.a.Noticef("prbmc: nothing to check: %s", r.tgt.Nothing)
+		if r.a.Getenv("GITHUB_STEP_SUMMARY") != "" {
+			r.safely("write the job summary", func() {
+				r.a.AddStepSummary("### prbmc: nothing to check\n\n" + markdown.Text(upperFirst(r.tgt.Nothing)) + ".\n")
+			})
+		}
+		r.setOutputs(counts{}, "")
+		return ExitOK
+	}
+	if r.tgt.PR > 0 && r.in.Base == "" {
+		r.useMergeBase(ctx)
+	}
+	r.checkWorkTree(ctx)
+
+	req := CheckRequest{
+		RepoDir: r.repoDir, Base: r.tgt.Base, Head: r.tgt.Head, Paths: r.in.Paths,
+		FunctionTimeout: r.in.FunctionTimeout, TimeBudget: r.in.TimeBudget, MaxK: r.in.MaxK,
+		Checks: r.in.Checks, CompileCommands: r.in.CompileCommands,
+		IncludeDirs: r.in.IncludeDirs, Defines: r.in.Defines,
+	}
+	r.a.Group(fmt.Sprintf("prbmc: checking the functions changed in %s", describeRange(r.tgt)))
+	checkCtx, cancel := budgetContext(ctx, r.in.TimeBudget)
+	start := time.Now()
+	outcome, err := checker.Check(checkCtx, req, r.log)
+	cancel()
+	r.a.EndGroup()
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) && outcome == nil {
+			err = fmt.Errorf("the checker did not stop within the time budget (%s) and returned nothing: %w", r.in.TimeBudget, err)
+		}
+		r.a.Errorf("prbmc: checking: %v", err)
+		if outcome == nil {
+			return ExitFail
+		}
+	}
+	if outcome == nil {
+		outcome = &CheckOutcome{}
+	}
+	r.a.Infof("prbmc: %d functions checked, %d not checked, in %s", len(outcome.Functions), len(outcome.NotChecked), time.Since(start).Round(time.Millisecond))
+
+	pubCtx, cancelPub := context.WithTimeout(context.WithoutCancel(ctx), publishTimeout)
+	defer cancelPub()
+	return r.publish(pubCtx, outcome)
+}
+
+// budgetContext bounds the check by the time budget plus a grace period
+// for the checker to stop and hand back what it finished: the checker
+// keeps to the budget itself; the deadline is a backstop.
+func budgetContext(ctx context.Context, budget time.Duration) (context.Context, context.CancelFunc) {
+	if budget <= 0 {
+		return context.WithCancel(ctx)
+	}
+	grace := min(max(budget/10, 5*time.Second), time.Minute)
+	return context.WithTimeout(ctx, budget+grace)
+}
+
+func describeRange(t target) string {
+	if t.Base == "" {
+		return short(t.Head) + " (no base: every function in scope)"
+	}
+	return short(t.Base) + ".." + short(t.Head)
+}
+
+func short(sha string) string {
+	if len(sha) == 40 {
+		return sha[:12]
+	}
+	return sha
+}
+
+// useMergeBase compares with the merge base of the pull request's base and
+// head, as GitHub's diff of a pull request does, so that commits on the
+// base branch since the branch point do not count as changes.
+func (r *run) useMergeBase(ctx context.Context) {
+	out, err := git(ctx, r.repoDir, "merge-base", r.tgt.Base, r.tgt.Head)
+	if err != nil {
+		r.a.Warningf("prbmc: no merge base of %s and %s (%v): comparing with the base commit; check out with fetch-depth: 0", short(r.tgt.Base), short(r.tgt.Head), err)
+		return
+	}
+	r.tgt.Base = out
+}
+
+// checkWorkTree warns when the work tree is not at the head commit (the
+// default checkout of a pull request is the merge commit): the comments
+// are on the head commit's lines.
+func (r *run) checkWorkTree(ctx context.Context) {
+	out, err := git(ctx, r.repoDir, "rev-parse", "HEAD")
+	if err != nil || r.tgt.Head == "" || out == r.tgt.Head {
+		return
+	}
+	if full, err := git(ctx, r.repoDir, "rev-parse", r.tgt.Head+"^{commit}"); err == nil && full == out {
+		return
+	}
+	r.a.Warningf("prbmc: the work tree is at %s, not at the commit checked (%s): check out with ref: ${{ github.event.pull_request.head.sha }}", short(out), short(r.tgt.Head))
+}
+
+func git(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return "", fmt.Errorf("git %s: %s", args[0], firstLine(msg))
+		}
+		return "", fmt.Errorf("git %s: %w", args[0], err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+// counts are the outputs' numbers of functions.
+type counts struct{ unsafe, safe, bounded, unknown int }
+
+// count files each function by verdict; a function the budget left
+// unchecked counts as unknown, as nothing was proved about it.
+func count(o *CheckOutcome) counts {
+	var c counts
+	for _, f := range o.Functions {
+		switch {
+		case f.Result == nil:
+			c.unknown++
+		case f.Result.Verdict == result.Unsafe:
+			c.unsafe++
+		case f.Result.Verdict == result.Safe || f.Result.Verdict == result.Unreachable:
+			c.safe++
+		case f.Result.Verdict == result.Bounded:
+			c.bounded++
+		default:
+			c.unknown++
+		}
+	}
+	for _, s := range o.NotChecked {
+		if s.Reason == SkipBudget {
+			c.unknown++
+		}
+	}
+	return c
+}
+
+// violation is one failing property, ready to publish.
+type violation struct {
+	index int // in the run's order
+	fn    report.FunctionResult
+	prop  result.Property
+	fp    string
+	path  string // relative to the repository root, with slashes; "" outside it
+	line  int
+	body  string // the review comment
+}
+
+func (r *run) violations(o *CheckOutcome) []violation {
+	fps := sarif.Fingerprints(o.Functions)
+	var out []violation
+	for i, f := range o.Functions {
+		if f.Result == nil {
+			continue
+		}
+		for j, p := range f.Result.Props {
+			if p.Verdict != result.Unsafe {
+				continue
+			}
+			v := violation{index: len(out), fn: f, prop: p, fp: fps[i][j], path: r.relPath(p.Location.File), line: p.Location.Line}
+			opts := markdown.CommentOptions{Entry: f.Name, Marker: violationMarker + v.fp}
+			if file := r.relPath(f.File); file != "" {
+				opts.Files = []string{file}
+			} else if v.path != "" {
+				opts.Files = []string{v.path}
+			}
+			v.body = markdown.ViolationComment(p, opts)
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// relPath is a result's file relative to the repository root, "" when it
+// is not a file of the repository.
+func (r *run) relPath(file string) string {
+	if !report.IsSourceFile(file) {
+		return ""
+	}
+	if filepath.IsAbs(file) {
+		rel, err := filepath.Rel(r.repoDir, file)
+		if err != nil {
+			return ""
+		}
+		file = rel
+	}
+	file = filepath.ToSlash(filepath.Clean(file))
+	if file == ".." || strings.HasPrefix(file, "../") {
+		return ""
+	}
+	return file
+}
+
+// notChecked turns the checker's skipped functions into the summary's.
+func notChecked(o *CheckOutcome, budget time.Duration) []markdown.NotChecked {
+	var out []markdown.NotChecked
+	for _, s := range o.NotChecked {
+		why := s.Detail
+		if why == "" {
+			switch s.Reason {
+			case SkipBudget:
+				why = "the time budget ran out before its turn"
+				if budget > 0 {
+					why = fmt.Sprintf("the time budget (%s) ran out before its turn", budget)
+				}
+			case SkipNothing:
+				why = "nothing to check"
+			case SkipRemoved:
+				why = "removed"
+			case SkipExcluded:
+				why = "outside the paths checked"
+			default:
+				why = string(s.Reason)
+			}
+		}
+		out = append(out, markdown.NotChecked{Name: s.Name, File: s.File, Line: s.Line, Reason: why})
+	}
+	return out
+}
+
+// redactor writes to w with every occurrence of secret replaced, so the
+// token cannot reach the log whatever an error message quotes.
+type redactor struct {
+	w      io.Writer
+	secret string
+}
+
+func (r *redactor) Write(p []byte) (int, error) {
+	if r.secret == "" || !bytes.Contains(p, []byte(r.secret)) {
+		return r.w.Write(p)
+	}
+	if _, err := r.w.Write(bytes.ReplaceAll(p, []byte(r.secret), []byte("***"))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
