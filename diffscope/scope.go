@@ -37,6 +37,10 @@ type Options struct {
 	DefaultFlags Flags
 }
 
+// EmptyTree is git's empty tree: as Options.Base it makes every function
+// of the selected files new.
+const EmptyTree = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+
 // maxScanSize bounds the size of a file that is scanned.
 const maxScanSize = 16 << 20
 
@@ -58,7 +62,16 @@ func Compute(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := repo.ResolveCommit(ctx, opts.Base)
+	if opts.Base == EmptyTree {
+		// Nothing to compare with (a new repository's first push): every
+		// function of the selected files is new.
+		f := false
+		opts.MergeBase = &f
+	}
+	base, err := opts.Base, error(nil)
+	if opts.Base != EmptyTree {
+		base, err = repo.ResolveCommit(ctx, opts.Base)
+	}
 	if err != nil {
 		if errors.Is(err, ErrRevisionNotFound) {
 			if shallow, _ := repo.IsShallow(ctx); shallow {

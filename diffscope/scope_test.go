@@ -623,3 +623,20 @@ func TestGitMissing(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+func TestComputeEmptyTree(t *testing.T) {
+	r := newTestRepo(t)
+	r.write(map[string]string{"a.c": "int f(void) { return 0; }\nint g(void) { return 1; }\n"})
+	r.commit("first")
+	res, err := Compute(context.Background(), Options{RepoDir: r.dir, Base: EmptyTree})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range res.Functions {
+		names = append(names, f.Name+":"+string(f.Status))
+	}
+	if strings.Join(names, ",") != "f:added,g:added" {
+		t.Errorf("functions %v, want f and g added", names)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/report/markdown"
 	"github.com/prbmc/prbmc/report/sarif"
@@ -118,16 +119,16 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
 		return exitUsage
 	}
-	cc := checkConfig{RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
+	cc := check.Config{RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
 		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: *jobs, Harness: ho, NoCover: *noCover,
 		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: stderr}}
-	var prog progressFunc
+	var prog check.ProgressFunc
 	var pd *progressDisplay
 	if isTerminal(stderr) {
 		pd = &progressDisplay{w: stderr, start: time.Now()}
 		prog = pd.update
 	}
-	run, err := runCheck(ctx, cc, prog)
+	run, err := check.Execute(ctx, cc, prog)
 	if pd != nil {
 		pd.clear()
 	}
@@ -135,10 +136,10 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "prbmc check: %v\n", oneLine(err.Error()))
 		return exitUsage
 	}
-	root, _ := repoTop(ctx, sf.repo)
+	root, _ := check.RepoTop(ctx, sf.repo)
 	if *sarifFile != "" {
 		if err := writeFile(*sarifFile, func(w io.Writer) error {
-			return sarif.Write(w, []sarif.Run{{Functions: run.functionResults()}}, sarif.Options{ToolVersion: toolVersion(), RepoRoot: root, Category: "prbmc/"})
+			return sarif.Write(w, []sarif.Run{{Functions: run.FunctionResults()}}, sarif.Options{ToolVersion: toolVersion(), RepoRoot: root, Category: "prbmc/"})
 		}); err != nil {
 			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
 			return exitUsage
@@ -146,7 +147,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if *mdFile != "" {
 		if err := writeFile(*mdFile, func(w io.Writer) error {
-			_, err := io.WriteString(w, markdown.Summary(run.functionResults(), markdown.SummaryOptions{}))
+			_, err := io.WriteString(w, markdown.Summary(run.FunctionResults(), markdown.SummaryOptions{}))
 			return err
 		}); err != nil {
 			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
@@ -163,7 +164,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 // checkExit: 10 if any function can fail, 20 if any is unknown or not
 // checked, else 0.
-func checkExit(run *checkRun) int {
+func checkExit(run *check.Run) int {
 	code := exitSafe
 	for _, cf := range run.Funcs {
 		switch {
@@ -187,7 +188,7 @@ func checkExit(run *checkRun) int {
 }
 
 // verdictWords is a function's verdict as the one-line report says it.
-func verdictWords(cf checkedFunc) string {
+func verdictWords(cf check.Func) string {
 	switch {
 	case !cf.Scope.Verify():
 		return "removed"
@@ -205,7 +206,7 @@ func verdictWords(cf checkedFunc) string {
 	return string(r.Verdict)
 }
 
-func writeCheckText(w io.Writer, run *checkRun) {
+func writeCheckText(w io.Writer, run *check.Run) {
 	s := run.Scope
 	fmt.Fprintf(w, "prbmc check: %d functions in scope of %.12s..%.12s\n", len(run.Funcs), s.Base, s.Head)
 	counts := map[string]int{}
@@ -289,7 +290,7 @@ type checkJSON struct {
 	Result     *result.Result `json:"result,omitempty"`
 }
 
-func writeCheckJSON(w io.Writer, run *checkRun) {
+func writeCheckJSON(w io.Writer, run *check.Run) {
 	var fns []checkJSON
 	for _, cf := range run.Funcs {
 		fns = append(fns, checkJSON{File: cf.Scope.File, Name: cf.Scope.Name, Line: cf.Scope.StartLine, Status: string(cf.Scope.Status),

@@ -37,6 +37,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdCheck(ctx, args[1:], stdout, stderr)
 	case "harness":
 		return cmdHarness(ctx, args[1:], stdout, stderr)
+	case "action":
+		return cmdAction(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		usage(stdout)
 		return 0
@@ -54,6 +56,7 @@ commands:
   check --base REV   verify every function a change touches (harness, stubs, engines)
   harness FILE.c --function NAME
                      print the harness prbmc generates for a function
+  action             run as the GitHub Action (inputs and event from the environment)
   ir FILE.c...       print the IR the front end lowers the files to
 `)
 }

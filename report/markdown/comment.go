@@ -19,6 +19,9 @@ type CommentOptions struct {
 	Files []string
 	// Command replaces the reproducer command altogether.
 	Command string
+	// CommandIntro replaces the words before the command (default: build
+	// and run the trace natively), for a Command that does something else.
+	CommandIntro string
 	// Marker, when set, is written first as an HTML comment.
 	Marker string
 	// MaxLen caps the body (default and upper bound MaxBody).
@@ -86,7 +89,11 @@ func ViolationComment(p result.Property, opts CommentOptions) string {
 		head.WriteString("The trace was replayed on prbmc's concrete interpreter before it was reported.\n\n")
 	}
 
-	foot := "**Reproduce:** build and run the trace natively:\n\n" + fenced("sh", reproCommand(p, opts))
+	intro := opts.CommandIntro
+	if intro == "" {
+		intro = "**Reproduce:** build and run the trace natively:"
+	}
+	foot := intro + "\n\n" + fenced("sh", reproCommand(p, opts))
 
 	var body strings.Builder
 	body.WriteString(head.String())

@@ -533,7 +533,7 @@ func TestActionPullRequest(t *testing.T) {
 		"**❌ prbmc: error location reachable**",
 		"**What can fail:** the error location `reach_error()` in `main` at `src/array.c:14`.",
 		"The trace was replayed on prbmc's concrete interpreter",
-		"prbmc verify --reproduce src/array.c")
+		"prbmc check --base "+r.base[:12]+" --paths src/array.c")
 	wantContains(t, "the review body", rv.Body, "1 check that can fail")
 
 	// The summary comment: everything, the two findings off the diff in full.

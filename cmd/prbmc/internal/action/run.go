@@ -308,6 +308,12 @@ func (r *run) violations(o *CheckOutcome) []violation {
 			} else if v.path != "" {
 				opts.Files = []string{v.path}
 			}
+			if r.tgt.Base != "" && opts.Files != nil {
+				// The action checks functions through generated harnesses,
+				// which `prbmc verify` does not build: re-run the check.
+				opts.Command = fmt.Sprintf("prbmc check --base %s --paths %s", short(r.tgt.Base), shellQuote(opts.Files[0]))
+				opts.CommandIntro = "**Re-run** the check that found it, in a clone at this commit:"
+			}
 			v.body = markdown.ViolationComment(p, opts)
 			out = append(out, v)
 		}
@@ -377,4 +383,12 @@ func (r *redactor) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

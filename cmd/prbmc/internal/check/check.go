@@ -1,8 +1,13 @@
-package main
+// Package check is the pipeline of `prbmc check` and of the Action:
+// diff scope → one unit per file → harness, stubs and engines for every
+// changed function, in parallel, within a time budget.
+package check
 
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -20,8 +25,8 @@ import (
 	"github.com/prbmc/prbmc/verifier/result"
 )
 
-// checkConfig is what `prbmc check` (and the Action) run.
-type checkConfig struct {
+// Config is what `prbmc check` (and the Action) run.
+type Config struct {
 	RepoDir         string
 	Base, Head      string
 	Globs           []string
@@ -36,30 +41,30 @@ type checkConfig struct {
 	Instrument      func(*ir.Program) error
 }
 
-// checkedFunc is one function of the scope and what became of it.
-type checkedFunc struct {
+// Func is one function of the scope and what became of it.
+type Func struct {
 	Scope   diffscope.Function
 	Outcome funccheck.Outcome // zero when not checked
 	// NotChecked says why the function was not checked ("" if it was).
 	NotChecked string
 }
 
-// checkRun is the outcome of a whole check.
-type checkRun struct {
+// Run is the outcome of a whole check.
+type Run struct {
 	Scope   *diffscope.Result
-	Funcs   []checkedFunc // in scope order
+	Funcs   []Func // in scope order
 	Elapsed time.Duration
 }
 
-// progressFunc is told how far a check is: functions done, total, and the
+// ProgressFunc is told how far a check is: functions done, total, and the
 // ones running.
-type progressFunc func(done, total int, running []string)
+type ProgressFunc func(done, total int, running []string)
 
-// runCheck computes the scope and checks every function in it, in
+// Execute computes the scope and checks every function in it, in
 // parallel, within the budget. Errors are those that leave nothing to
 // check (no repository, no base); a file that does not parse makes its
 // functions unknown and the rest go on.
-func runCheck(ctx context.Context, cfg checkConfig, progress progressFunc) (*checkRun, error) {
+func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, error) {
 	start := time.Now()
 	if cfg.Budget > 0 {
 		var cancel context.CancelFunc
@@ -71,16 +76,27 @@ func runCheck(ctx context.Context, cfg checkConfig, progress progressFunc) (*che
 	if err != nil {
 		return nil, err
 	}
-	root, err := repoTop(ctx, cfg.RepoDir)
+	root, err := RepoTop(ctx, cfg.RepoDir)
 	if err != nil {
 		return nil, err
 	}
-	if err := headCheckedOut(ctx, cfg.RepoDir, scope.Head); err != nil {
+	// The verifier reads files from disk: when the work tree is not at the
+	// head (a pull request's default checkout is the merge commit), check
+	// the head out beside it.
+	srcRoot := root
+	if at, err := headCheckedOut(ctx, root, scope.Head); err != nil {
 		return nil, err
+	} else if !at {
+		dir, cleanup, err := worktreeAt(ctx, root, scope.Head)
+		if err != nil {
+			return nil, err
+		}
+		defer cleanup()
+		srcRoot = dir
 	}
-	run := &checkRun{Scope: scope}
+	run := &Run{Scope: scope}
 	for _, f := range scope.Functions {
-		cf := checkedFunc{Scope: f}
+		cf := Func{Scope: f}
 		if !f.Verify() {
 			cf.NotChecked = "removed by the change"
 		}
@@ -90,7 +106,7 @@ func runCheck(ctx context.Context, cfg checkConfig, progress progressFunc) (*che
 	units := map[string]*funccheck.Unit{}
 	loadErr := map[string]string{}
 	optsFor := func(file string) funccheck.Options {
-		return funccheck.Options{RepoDir: root, Front: frontFor(cfg.Front, scope.Flags[file]), Harness: cfg.Harness,
+		return funccheck.Options{RepoDir: srcRoot, Front: frontFor(cfg.Front, scope.Flags[file], root, srcRoot), Harness: cfg.Harness,
 			Engine: cfg.Engine, Timeout: cfg.FunctionTimeout, NoCover: cfg.NoCover, Instrument: cfg.Instrument}
 	}
 	var todo []int
@@ -102,7 +118,7 @@ func runCheck(ctx context.Context, cfg checkConfig, progress progressFunc) (*che
 		if _, ok := units[file]; !ok && loadErr[file] == "" {
 			u, err := funccheck.LoadUnit(ctx, optsFor(file), file)
 			if err != nil {
-				loadErr[file] = oneLine(strings.ReplaceAll(err.Error(), filepath.Join(root, file), file))
+				loadErr[file] = oneLine(strings.ReplaceAll(err.Error(), filepath.Join(srcRoot, file), file))
 			} else {
 				units[file] = u
 			}
@@ -204,14 +220,19 @@ func checkOne(ctx context.Context, u *funccheck.Unit, opts funccheck.Options, f 
 }
 
 // frontFor merges a file's flags from the compilation database into the
-// command line's.
-func frontFor(base cfront.Config, fl diffscope.Flags) cfront.Config {
+// command line's; include directories under root move to srcRoot, where
+// the sources are read.
+func frontFor(base cfront.Config, fl diffscope.Flags, root, srcRoot string) cfront.Config {
 	c := base
 	c.IncludeDirs = append([]string(nil), base.IncludeDirs...)
 	c.Defines = append([]string(nil), base.Defines...)
 	c.Undefines = append([]string(nil), base.Undefines...)
 	for _, d := range fl.IncludeDirs {
-		c.IncludeDirs = append(c.IncludeDirs, d.Path)
+		p := d.Path
+		if rel, err := filepath.Rel(root, p); err == nil && root != srcRoot && !strings.HasPrefix(rel, "..") {
+			p = filepath.Join(srcRoot, rel)
+		}
+		c.IncludeDirs = append(c.IncludeDirs, p)
 	}
 	for _, d := range fl.Defines {
 		switch {
@@ -232,8 +253,8 @@ func frontFor(base cfront.Config, fl diffscope.Flags) cfront.Config {
 	return c
 }
 
-// repoTop is the repository's top-level directory.
-func repoTop(ctx context.Context, dir string) (string, error) {
+// RepoTop is the repository's top-level directory.
+func RepoTop(ctx context.Context, dir string) (string, error) {
 	repo, err := diffscope.OpenRepo(ctx, dir)
 	if err != nil {
 		return "", err
@@ -241,33 +262,57 @@ func repoTop(ctx context.Context, dir string) (string, error) {
 	return repo.Dir, nil
 }
 
-// functionResults turns a run into what the reports read, with the
-// functions that were not checked as unknown results saying why.
-func (r *checkRun) functionResults() []report.FunctionResult {
+// FunctionResults turns a run into what the reports read: every function
+// checked (nothing-to-check ones included, as safe without properties).
+func (r *Run) FunctionResults() []report.FunctionResult {
 	var out []report.FunctionResult
 	for _, cf := range r.Funcs {
 		if cf.NotChecked != "" || cf.Outcome.Result == nil {
 			continue
 		}
-		out = append(out, report.FunctionResult{Name: cf.Scope.Name, File: cf.Scope.File, Line: cf.Scope.StartLine,
-			Result: cf.Outcome.Result, Assumed: cf.Outcome.Assumed})
+		out = append(out, r.FunctionResult(cf))
 	}
 	return out
 }
 
-// headCheckedOut makes sure the files on disk are those of head: the
-// verifier reads the work tree, diffscope reads git.
-func headCheckedOut(ctx context.Context, dir, head string) error {
-	repo, err := diffscope.OpenRepo(ctx, dir)
+// FunctionResult is one checked function as the reports read it.
+func (r *Run) FunctionResult(cf Func) report.FunctionResult {
+	return report.FunctionResult{Name: cf.Scope.Name, File: cf.Scope.File, Line: cf.Scope.StartLine,
+		Result: cf.Outcome.Result, Assumed: cf.Outcome.Assumed}
+}
+
+// headCheckedOut reports whether the work tree of the repository at root
+// is at commit head.
+func headCheckedOut(ctx context.Context, root, head string) (bool, error) {
+	repo, err := diffscope.OpenRepo(ctx, root)
 	if err != nil {
-		return err
+		return false, err
 	}
 	cur, err := repo.ResolveCommit(ctx, "HEAD")
 	if err != nil {
-		return err
+		return false, err
 	}
-	if cur != head {
-		return fmt.Errorf("prbmc check verifies the files on disk, which are at %.12s, not at the head %.12s: check out the head first", cur, head)
-	}
-	return nil
+	return cur == head, nil
 }
+
+// worktreeAt checks commit head out in a temporary directory (git
+// worktree), removed by cleanup.
+func worktreeAt(ctx context.Context, root, head string) (string, func(), error) {
+	parent, err := os.MkdirTemp("", "prbmc-head-")
+	if err != nil {
+		return "", nil, err
+	}
+	dir := filepath.Join(parent, "src")
+	cmd := exec.CommandContext(ctx, "git", "-C", root, "worktree", "add", "--detach", "--quiet", dir, head)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		os.RemoveAll(parent)
+		return "", nil, fmt.Errorf("check out %.12s beside the work tree: %v: %s", head, err, oneLine(string(out)))
+	}
+	cleanup := func() {
+		exec.Command("git", "-C", root, "worktree", "remove", "--force", dir).Run()
+		os.RemoveAll(parent)
+	}
+	return dir, cleanup, nil
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

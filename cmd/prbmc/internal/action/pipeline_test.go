@@ -1,0 +1,92 @@
+package action
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/smt/z3"
+)
+
+// projectRepo builds testdata/project's two commits: the second breaks
+// ring_push and rewrites ring_pop correctly.
+func projectRepo(t *testing.T) testRepo {
+	t.Helper()
+	r := testRepo{dir: t.TempDir()}
+	copyTree := func(src string) {
+		err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+			if err != nil || fi.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(src, p)
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			dst := filepath.Join(r.dir, rel)
+			os.MkdirAll(filepath.Dir(dst), 0o755)
+			return os.WriteFile(dst, data, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	proj := filepath.Join(root(t), "testdata", "project")
+	gitRun(t, r.dir, "init", "-q", "-b", "main")
+	copyTree(filepath.Join(proj, "v1"))
+	gitRun(t, r.dir, "add", ".")
+	gitRun(t, r.dir, "commit", "-q", "-m", "ring buffer")
+	r.base = gitRun(t, r.dir, "rev-parse", "HEAD")
+	gitRun(t, r.dir, "checkout", "-q", "-b", "changes")
+	copyTree(filepath.Join(proj, "v2"))
+	gitRun(t, r.dir, "commit", "-q", "-am", "ring: allow filling the last slot; tidy ring_pop")
+	r.head = gitRun(t, r.dir, "rev-parse", "HEAD")
+	r.diff = gitRaw(t, r.dir, "diff", r.base, r.head)
+	return r
+}
+
+// TestPipelineOnExampleProject runs the action with the real pipeline
+// (diff scope, harness, engines) on the example project: one inline
+// comment on the new bug with its trace, the other function in the
+// summary as proved safe, and a valid SARIF upload.
+func TestPipelineOnExampleProject(t *testing.T) {
+	r := projectRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	pipe := Pipeline{Engine: "kinduction", Solver: func(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }}
+	run := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName), nil, pipe)
+	if run.exit != ExitFail { // fail-on: unsafe (the default) and a function can fail
+		t.Errorf("exit %d, want %d\n%s", run.exit, ExitFail, run.stdout)
+	}
+	if len(gh.reviews) != 1 || len(gh.reviews[0].Comments) != 1 {
+		t.Fatalf("reviews %+v\n%s", gh.reviews, run.stdout)
+	}
+	c := gh.reviews[0].Comments[0]
+	if c.Path != "src/ring.c" || c.Line != 17 || c.Side != "RIGHT" {
+		t.Errorf("comment at %s:%d %s, want src/ring.c:17 RIGHT", c.Path, c.Line, c.Side)
+	}
+	wantContains(t, "the inline comment", c.Body,
+		"`r->count < RING_CAP`", "ring_push", "The trace was replayed on prbmc's concrete interpreter",
+		"<code>prbmc_harness_ring_push</code>", "<details>",
+		"**Re-run** the check that found it", "prbmc check --base "+r.base[:12]+" --paths src/ring.c")
+	var summary string
+	for _, ic := range gh.issueComments {
+		if strings.HasPrefix(ic.Body, "<!-- prbmc:summary -->") {
+			summary = ic.Body
+		}
+	}
+	wantContains(t, "the summary comment", summary,
+		"| ❌ can fail | <code>ring_push</code>", "| ✅ proved safe | <code>ring_pop</code>",
+		"r points to one object with any contents")
+	if len(gh.sarifs) != 1 {
+		t.Fatalf("%d SARIF uploads", len(gh.sarifs))
+	}
+	fails := failures(t, decodeSarif(t, gh.sarifs[0].Sarif))
+	if len(fails) != 1 || fails["src/ring.c:17"] == "" {
+		t.Errorf("SARIF failures %v, want src/ring.c:17", fails)
+	}
+	if run.outputs["unsafe"] != "1" || run.outputs["safe"] != "1" {
+		t.Errorf("outputs %v", run.outputs)
+	}
+}
