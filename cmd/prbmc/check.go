@@ -90,6 +90,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	sarifFile := fs.String("sarif", "", "also write SARIF 2.1.0 to this file")
 	mdFile := fs.String("markdown", "", "also write the pull-request summary (Markdown) to this file")
 	noCover := fs.Bool("no-cover", false, "do not check that proved assertions are reachable")
+	reproDir := fs.String("reproduce", "", "write a reproducer (the harness and the trace's inputs as a C program) for every function that can fail into this directory, compile it with cc and run it")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -120,7 +121,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitUsage
 	}
 	cc := check.Config{RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
-		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: *jobs, Harness: ho, NoCover: *noCover,
+		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: *jobs, Harness: ho, NoCover: *noCover, ReproDir: *reproDir,
 		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: stderr}}
 	var prog check.ProgressFunc
 	var pd *progressDisplay
@@ -244,6 +245,12 @@ func writeCheckText(w io.Writer, run *check.Run) {
 		}
 		if r.Verdict == result.Unsafe {
 			writeTrace(w, r)
+			switch {
+			case cf.Repro != nil && cf.ReproErr == "":
+				fmt.Fprintf(w, "  reproducer %s: %s\n", cf.Repro.Source, cf.Repro)
+			case cf.ReproErr != "":
+				fmt.Fprintf(w, "  no reproducer: %s\n", cf.ReproErr)
+			}
 		}
 		if r.Verdict == result.Unsafe || r.Verdict == result.Safe {
 			for _, a := range cf.Outcome.Assumed {

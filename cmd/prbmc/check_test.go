@@ -95,7 +95,8 @@ func TestCheckExampleProject(t *testing.T) {
 	r := projectRepo(t)
 	sarifPath := filepath.Join(t.TempDir(), "out.sarif")
 	mdPath := filepath.Join(t.TempDir(), "summary.md")
-	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--sarif", sarifPath, "--markdown", mdPath)
+	reproDir := t.TempDir()
+	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--sarif", sarifPath, "--markdown", mdPath, "--reproduce", reproDir)
 	if code != exitUnsafe {
 		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitUnsafe, out, errOut)
 	}
@@ -106,6 +107,8 @@ func TestCheckExampleProject(t *testing.T) {
 		`(?m)^ +src/ring.c:17 +ring_push: assert\(r->count < 8\)$`,
 		`assumed: out points to one object with any contents`,
 		`(?m)^RESULT: 1 unsafe, 1 safe \(`,
+		// The reproducer (harness + trace inputs, compiled with cc) fails.
+		`(?m)^  reproducer .*/src_ring_c_ring_push/repro.c: reproduced: assertion failed with exit status 134$`,
 	} {
 		if !regexp.MustCompile(re).MatchString(out) {
 			t.Errorf("output lacks %s:\n%s", re, out)
@@ -259,5 +262,19 @@ func TestHarnessCommand(t *testing.T) {
 	_, errOut, code = runCmd(t, "harness", "../../testdata/harness/sensor.c", "--function", "nope")
 	if code != exitUsage || !strings.Contains(errOut, "no definition of nope") {
 		t.Errorf("missing function: exit %d, %q", code, errOut)
+	}
+}
+
+// TestCheckReproducerRefusesStubs: a trace that depends on a stubbed
+// function's result cannot be rebuilt natively; the check says why.
+func TestCheckReproducerRefusesStubs(t *testing.T) {
+	r := newGitRepo(t)
+	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) { return c; }\n"})
+	r.commit("base")
+	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) {\n\tint v = read_sensor(c);\n\tassert(v < 1000);\n\treturn v;\n}\n"})
+	r.commit("change")
+	out, _, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--reproduce", t.TempDir())
+	if code != exitUnsafe || !strings.Contains(out, "no reproducer: cannot reproduce: the trace depends on what read_sensor() returns, and it has no body here (prbmc stubbed it)") {
+		t.Errorf("exit %d:\n%s", code, out)
 	}
 }

@@ -22,6 +22,8 @@ type BuildOptions struct {
 	ILP32 bool
 	// Timeout bounds the run (default 10s).
 	Timeout time.Duration
+	// Flags are extra compiler flags (-I, -D), as the program needs.
+	Flags []string
 }
 
 // Outcome is what running a reproducer showed.
@@ -74,12 +76,13 @@ func Check(ctx context.Context, source string, opts BuildOptions) (Outcome, erro
 	if err := os.WriteFile(src, []byte(source), 0o644); err != nil {
 		return out, err
 	}
-	cc := []string{"cc", "-w", "-o", bin, src}
+	cc := []string{"cc", "-w"}
 	if opts.ILP32 {
-		cc = []string{"gcc", "-m32", "-w", "-o", bin, src}
+		cc = []string{"gcc", "-m32", "-w"}
 	}
-	if msg, err := exec.CommandContext(ctx, cc[0], cc[1:]...).CombinedOutput(); err != nil {
-		return out, fmt.Errorf("repro: %s: %v\n%s", strings.Join(cc[:len(cc)-3], " "), err, firstLines(string(msg), 10))
+	cc = append(cc, opts.Flags...)
+	if msg, err := exec.CommandContext(ctx, cc[0], append(cc[1:], "-o", bin, src)...).CombinedOutput(); err != nil {
+		return out, fmt.Errorf("repro: %s: %v\n%s", strings.Join(cc, " "), err, firstLines(string(msg), 10))
 	}
 	rctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()

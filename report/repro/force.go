@@ -21,6 +21,7 @@ type forcing struct {
 	inserts map[string]map[int]string
 	fill    []result.Input // uninitialised values, in trace order
 	malloc  []result.Input // malloc'ed contents, in trace order
+	havoc   []result.Input // objects a harness gave any contents, in trace order
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -188,6 +189,21 @@ func (f *forcing) prelude() string {
 		((unsigned char *)p)[i] = prbmc_fill_bytes[prbmc_fill_at + i];
 	prbmc_fill_at += n;
 	prbmc_fill_next++;
+}
+`)
+	}
+	if len(f.havoc) > 0 {
+		b.WriteString("\n/* The objects the harness gives any contents, in the order of the trace. */\n")
+		queue("havoc", f.havoc)
+		b.WriteString(`void __prbmc_havoc(void *p, __SIZE_TYPE__ n)
+{
+	unsigned long i;
+	if (prbmc_havoc_next >= sizeof prbmc_havoc_sizes / sizeof prbmc_havoc_sizes[0] || prbmc_havoc_sizes[prbmc_havoc_next] != n)
+		prbmc_exhausted("__prbmc_havoc");
+	for (i = 0; i < n; i++)
+		((unsigned char *)p)[i] = prbmc_havoc_bytes[prbmc_havoc_at + i];
+	prbmc_havoc_at += n;
+	prbmc_havoc_next++;
 }
 `)
 	}

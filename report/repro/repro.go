@@ -24,6 +24,10 @@ type Options struct {
 	// Files are the program's source files, #included in this order
 	// (default: the files the property and the trace steps name).
 	Files []string
+	// Harness, when the trace starts in a harness entry (prbmc check),
+	// is the harness's C text, appended to the program as in the check,
+	// and Entry its function, which the reproducer's main calls.
+	Harness, Entry string
 }
 
 // Reproducer is the reproducer of res's violated property; src gives the
@@ -47,7 +51,7 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 	if p == nil || p.Trace == nil {
 		return "", &CannotReproduce{fmt.Sprintf("the result has no counterexample (verdict %s)", res.Verdict)}
 	}
-	if res.Entry != "" && res.Entry != "main" {
+	if res.Entry != "" && res.Entry != "main" && opts.Entry == "" {
 		return "", &CannotReproduce{fmt.Sprintf("the trace starts in %s, not main; a native run starts in main", res.Entry)}
 	}
 	files := opts.Files
@@ -73,7 +77,8 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 		texts = append(texts, string(b))
 		paths = append(paths, abs)
 	}
-	sc := scanSource(texts...)
+	sc := scanSource(append(append([]string(nil), texts...), opts.Harness)...)
+	programMain := scanSource(texts...).defined["main"]
 	byFile := map[string]string{}
 	for i, f := range files {
 		byFile[f] = texts[i]
@@ -117,6 +122,14 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 			if f.t.kind == kindPointer && lit != "(void *)0" {
 				caveats = append(caveats, fmt.Sprintf("%s returns the pointer %s, one of prbmc's abstract addresses; the native run will not have an object there.", in.Why, in.Value))
 			}
+		case strings.HasPrefix(in.Why, "memory changed by "):
+			fn := strings.TrimSuffix(strings.TrimPrefix(in.Why, "memory changed by "), "()")
+			if fn != opts.Entry || opts.Entry == "" {
+				return "", &CannotReproduce{fmt.Sprintf("the trace depends on what %s() does to memory, and it has no body here (prbmc stubbed it)", fn)}
+			}
+			force.havoc = append(force.havoc, in)
+		case strings.Contains(in.Why, "()") && !strings.HasPrefix(in.Why, "contents of") && !strings.HasPrefix(in.Why, "uninitialised"):
+			return "", &CannotReproduce{fmt.Sprintf("the trace depends on what %s returns, and it has no body here (prbmc stubbed it)", in.Why)}
 		case strings.HasPrefix(in.Why, "uninitialised"):
 			name := strings.TrimSpace(strings.TrimPrefix(in.Why, "uninitialised"))
 			if err := force.planUninit(in, byFile); err != nil {
@@ -218,7 +231,9 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 		}
 	}
 	for _, e := range errorFuncs {
-		if sc.mentioned[e.name] && !sc.defined[e.name] {
+		// With a harness the program is a library whose headers (not
+		// scanned) may use them too.
+		if (sc.mentioned[e.name] || opts.Harness != "") && !sc.defined[e.name] {
 			b.WriteString("\n" + e.def)
 		}
 	}
@@ -234,6 +249,9 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 	} else {
 		b.WriteString("\n/* The program; where an uninitialised variable is declared, prbmc_fill\n * gives it the trace's value (on the same line). */\n")
 	}
+	if opts.Harness != "" && programMain {
+		b.WriteString("#define main prbmc_program_main\n")
+	}
 	for i, path := range paths {
 		if text, ok := force.rewrite(files[i], texts[i]); ok {
 			fmt.Fprintf(&b, "#line 1 \"%s\"\n%s", path, text)
@@ -243,6 +261,17 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 			continue
 		}
 		fmt.Fprintf(&b, "#include \"%s\"\n", path)
+	}
+	if opts.Harness != "" {
+		if programMain {
+			b.WriteString("#undef main\n")
+		}
+		b.WriteString("\n/* The harness prbmc checked the function with. */\n")
+		b.WriteString(opts.Harness)
+		if !strings.HasSuffix(opts.Harness, "\n") {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "\nint main(void)\n{\n\t%s();\n\treturn 0;\n}\n", opts.Entry)
 	}
 	return b.String(), nil
 }

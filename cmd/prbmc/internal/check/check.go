@@ -17,6 +17,7 @@ import (
 
 	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/report"
+	"github.com/prbmc/prbmc/report/repro"
 	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/funccheck"
@@ -39,6 +40,9 @@ type Config struct {
 	Harness         harness.Options
 	NoCover         bool
 	Instrument      func(*ir.Program) error
+	// ReproDir, when set, receives a reproducer for every function that
+	// can fail (ReproDir/<file>_<function>/repro.c), compiled and run.
+	ReproDir string
 }
 
 // Func is one function of the scope and what became of it.
@@ -47,6 +51,10 @@ type Func struct {
 	Outcome funccheck.Outcome // zero when not checked
 	// NotChecked says why the function was not checked ("" if it was).
 	NotChecked string
+	// Repro is what running the reproducer showed (Config.ReproDir), or
+	// ReproErr why there is none.
+	Repro    *repro.Outcome
+	ReproErr string
 }
 
 // Run is the outcome of a whole check.
@@ -162,7 +170,11 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 				report()
 				mu.Unlock()
 				u := units[cf.Scope.File]
-				out := checkOne(ctx, u, optsFor(cf.Scope.File), cf.Scope)
+				opts := optsFor(cf.Scope.File)
+				out := checkOne(ctx, u, opts, cf.Scope)
+				if cfg.ReproDir != "" && out.Result != nil && out.Result.Verdict == result.Unsafe {
+					cf.Repro, cf.ReproErr = reproduce(ctx, cfg.ReproDir, srcRoot, opts, out)
+				}
 				mu.Lock()
 				cf.Outcome = out
 				delete(running, name)
@@ -316,3 +328,34 @@ func worktreeAt(ctx context.Context, root, head string) (string, func(), error) 
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// reproduce writes, compiles and runs the reproducer of an unsafe outcome.
+func reproduce(ctx context.Context, dir, srcRoot string, opts funccheck.Options, out funccheck.Outcome) (*repro.Outcome, string) {
+	if out.Harness == nil {
+		return nil, "no harness"
+	}
+	src, err := repro.Generate(*out.Result, report.Dir(srcRoot), repro.Options{Files: []string{out.File},
+		Harness: out.Harness.Source, Entry: out.Harness.Entry})
+	if err != nil {
+		return nil, err.Error()
+	}
+	sub := filepath.Join(dir, strings.NewReplacer("/", "_", ".", "_").Replace(out.File)+"_"+out.Func)
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		return nil, err.Error()
+	}
+	var flags []string
+	for _, d := range opts.Front.IncludeDirs {
+		flags = append(flags, "-I"+d)
+	}
+	for _, d := range opts.Front.Defines {
+		flags = append(flags, "-D"+d)
+	}
+	for _, d := range opts.Front.Undefines {
+		flags = append(flags, "-U"+d)
+	}
+	o, err := repro.Check(ctx, src, repro.BuildOptions{Dir: sub, ILP32: opts.Front.DataModel == ir.ILP32, Flags: flags})
+	if err != nil {
+		return &o, oneLine(err.Error())
+	}
+	return &o, ""
+}
