@@ -438,7 +438,20 @@ func isConstNot(e ir.Expr, bits uint64) bool {
 	return ok && c.Bits != bits
 }
 
-// pointer checks that *p may be accessed.
+// pointer checks that the object *p may be accessed: p is not NULL,
+// names a live object, and sizeof(*p) bytes from it lie inside the object.
+// For p->f and p[i].f the whole struct must be there, which C demands of
+// the lvalue *p (a block too small for the struct is undefined even where
+// only its first member is touched).
 func (in *instrumenter) pointer(cs []check, x *ir.Deref, guard ir.Expr) []check {
-	return cs
+	switch x.T.(type) {
+	case *ir.FuncType, ir.VoidType:
+		return cs
+	}
+	n := x.T.Size()
+	if n <= 0 {
+		n = 1 // an incomplete array: at least its first byte
+	}
+	ok := &ir.Valid{P: x.P, N: n, T: in.std.Int}
+	return in.add(cs, guard, ok, ir.PropPointer, "NULL, dangling or out-of-bounds dereference of "+Text(x))
 }

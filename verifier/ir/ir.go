@@ -201,6 +201,19 @@ type Nondet struct {
 	Name string
 }
 
+// Valid is int 1 when pointer P may be used to access N bytes: it names a
+// live object (not NULL, not a freed heap block, not a variable outside its
+// lifetime or of a returned activation) and the N bytes from its offset lie
+// inside that object; otherwise 0. The front end never emits it: the
+// optional pointer check (package checks) asserts it before dereferences,
+// and the interpreter evaluates it with the same test that makes an access
+// fault, so a failed check and a fault are the same event.
+type Valid struct {
+	P Expr
+	N int64
+	T Type // int
+}
+
 func (e *Const) Type() Type      { return e.T }
 func (e *FloatConst) Type() Type { return e.T }
 func (e *VarRef) Type() Type     { return e.V.Type }
@@ -213,6 +226,7 @@ func (e *Binary) Type() Type     { return e.T }
 func (e *Cast) Type() Type       { return e.T }
 func (e *Cond) Type() Type       { return e.T }
 func (e *Nondet) Type() Type     { return e.T }
+func (e *Valid) Type() Type      { return e.T }
 
 func (*Const) exprNode()      {}
 func (*FloatConst) exprNode() {}
@@ -226,6 +240,7 @@ func (*Binary) exprNode()     {}
 func (*Cast) exprNode()       {}
 func (*Cond) exprNode()       {}
 func (*Nondet) exprNode()     {}
+func (*Valid) exprNode()      {}
 
 // IsLvalue reports whether e denotes an object.
 func IsLvalue(e Expr) bool {

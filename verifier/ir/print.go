@@ -194,6 +194,10 @@ func writeExpr(b *strings.Builder, e Expr) {
 		b.WriteString(")")
 	case *Nondet:
 		fmt.Fprintf(b, "nondet<%s>(%q)", typeString(e.T), e.Name)
+	case *Valid:
+		b.WriteString("valid(")
+		writeExpr(b, e.P)
+		fmt.Fprintf(b, ", %d)", e.N)
 	default:
 		fmt.Fprintf(b, "?%T", e)
 	}

@@ -759,6 +759,14 @@ func (m *machine) compileExpr(c *cfunc, e ir.Expr) evalFn {
 			}
 			return y(m)
 		}
+	case *ir.Valid:
+		p, n := m.compileExpr(c, e.P), e.N
+		return func(m *machine) val {
+			if v := p(m); valid(v.obj, int64(v.bits), n) {
+				return val{bits: 1}
+			}
+			return val{}
+		}
 	case *ir.Nondet:
 		t, why := e.T, e.Name
 		k := m.scalarKind(t)
