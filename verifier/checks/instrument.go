@@ -76,7 +76,14 @@ func (in *instrumenter) function(f *ir.Function) {
 }
 
 func (in *instrumenter) emit(cs []check) {
+	seen := map[string]bool{}
 	for _, c := range cs {
+		// table[i].a + table[i].b checks i once.
+		key := c.kind.String() + "\x00" + c.text + "\x00" + ir.ExprString(c.cond)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
 		in.out = append(in.out, &ir.Assert{At: ir.At{P: in.pos}, Cond: c.cond, Prop: in.prop(c.kind, c.text)})
 	}
 }

@@ -42,6 +42,12 @@ func spanOf(e ir.Expr) (span, bool) {
 		if x.Op == ir.LNot {
 			return span{big.NewInt(0), big.NewInt(1)}, true
 		}
+		if inner, ok := spanOf(x.X); ok && x.Op == ir.Neg {
+			r := span{new(big.Int).Neg(inner.hi), new(big.Int).Neg(inner.lo)}
+			if ts := typeSpan(t); r.fits(ts.lo, ts.hi) {
+				return r, true
+			}
+		}
 	case *ir.Const:
 		v := new(big.Int).SetUint64(x.Bits)
 		if t.Signed && t.Bits < 128 && x.Bits>>(t.Bits-1)&1 == 1 {
@@ -87,6 +93,31 @@ func arithSpan(op ir.BinOp, x, y ir.Expr) (span, bool) {
 		r = span{new(big.Int).Add(a.lo, b.lo), new(big.Int).Add(a.hi, b.hi)}
 	case ir.Sub:
 		r = span{new(big.Int).Sub(a.lo, b.hi), new(big.Int).Sub(a.hi, b.lo)}
+	case ir.Div, ir.Rem, ir.And:
+		c, ok := constValue(y)
+		if !ok || c.Sign() == 0 {
+			return span{}, false
+		}
+		abs := new(big.Int).Abs(c)
+		switch op {
+		case ir.And:
+			if c.Sign() < 0 {
+				return span{}, false
+			}
+			return span{big.NewInt(0), c}, true // x & c for c >= 0 (two's complement)
+		case ir.Rem:
+			m := new(big.Int).Sub(abs, big.NewInt(1))
+			lo := big.NewInt(0)
+			if a.lo.Sign() < 0 {
+				lo = new(big.Int).Neg(m)
+			}
+			return span{lo, m}, true
+		}
+		lo, hi := new(big.Int).Quo(a.lo, abs), new(big.Int).Quo(a.hi, abs)
+		if c.Sign() < 0 {
+			lo, hi = hi.Neg(hi), lo.Neg(lo)
+		}
+		return span{lo, hi}, true
 	case ir.Mul:
 		ps := []*big.Int{
 			new(big.Int).Mul(a.lo, b.lo), new(big.Int).Mul(a.lo, b.hi),
@@ -111,4 +142,13 @@ func arithSpan(op ir.BinOp, x, y ir.Expr) (span, bool) {
 func within(e ir.Expr, lo, hi int64) bool {
 	s, ok := spanOf(e)
 	return ok && s.fits(big.NewInt(lo), big.NewInt(hi))
+}
+
+// constValue is the mathematical value of an integer constant.
+func constValue(e ir.Expr) (*big.Int, bool) {
+	s, ok := spanOf(e)
+	if !ok || s.lo.Cmp(s.hi) != 0 {
+		return nil, false
+	}
+	return s.lo, true
 }

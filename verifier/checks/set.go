@@ -52,8 +52,8 @@ func (s Set) String() string {
 }
 
 // Parse reads a comma-separated list of check names (assertions, overflow,
-// bounds, div-by-zero, pointer) or "all". Spaces around names are ignored;
-// an empty list is Default. An unknown name is an error naming it and the
+// bounds, div-by-zero, pointer) or "all", case-insensitive. Spaces and empty
+// items are ignored; an empty list is Default. An unknown name is an error naming it and the
 // names accepted.
 func Parse(list string) (Set, error) {
 	if strings.TrimSpace(list) == "" {
@@ -62,6 +62,9 @@ func Parse(list string) (Set, error) {
 	var s Set
 	for _, f := range strings.Split(list, ",") {
 		f = strings.ToLower(strings.TrimSpace(f))
+		if f == "" {
+			continue // "overflow," as a shell loop may write it
+		}
 		if f == "all" {
 			s |= All
 			continue
