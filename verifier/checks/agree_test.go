@@ -2,6 +2,9 @@ package checks_test
 
 import (
 	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -93,5 +96,44 @@ func TestPointerCheckAgreesWithFaults(t *testing.T) {
 	}
 	if checked < 10 {
 		t.Errorf("only %d runs failed a pointer check: the test exercises too little", checked)
+	}
+}
+
+// TestConversionCheckAgreesWithInterpreter: at the boundaries of every
+// integer type, the conversion check fails exactly where the interpreter
+// stops with "undefined conversion".
+func TestConversionCheckAgreesWithInterpreter(t *testing.T) {
+	values := []float64{0, -0.5, -1, -1.5, 0.99, 127.5, 128, 255.9, 256, -128.9, -129, 32767.9, 32768, -32769,
+		2147483647.9, 2147483648, -2147483648.9, -2147483649, 4294967295.5, 4294967296,
+		9223372036854774784, 9223372036854775808, -9223372036854775808, -9223372036854777856,
+		18446744073709549568, 18446744073709551616, math.Inf(1), math.Inf(-1), math.NaN()}
+	for _, src := range []string{"double", "float"} {
+		for _, dst := range []string{"signed char", "unsigned char", "short", "unsigned short", "int", "unsigned", "long long", "unsigned long long"} {
+			code := fmt.Sprintf("%s f(%s d) { return (%s)d; }", dst, src, dst)
+			plain := load(t, code)
+			inst := load(t, code)
+			if _, err := checks.Instrument(inst, checks.Overflow|checks.Assertions); err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range values {
+				arg := make([]byte, 8)
+				if src == "float" {
+					binary.LittleEndian.PutUint32(arg, math.Float32bits(float32(v)))
+					arg = arg[:4]
+				} else {
+					binary.LittleEndian.PutUint64(arg, math.Float64bits(v))
+				}
+				a, err1 := interp.Run(context.Background(), plain, "f", interp.Options{Args: [][]byte{arg}})
+				b, err2 := interp.Run(context.Background(), inst, "f", interp.Options{Args: [][]byte{arg}})
+				if err1 != nil || err2 != nil {
+					t.Fatal(err1, err2)
+				}
+				undefined := a.Status == interp.Fault && strings.Contains(a.Message, "undefined conversion")
+				failed := b.Status == interp.AssertFailed && b.Prop.Kind == ir.PropOverflow
+				if undefined != failed || (!undefined && a.Status != interp.Exited) {
+					t.Errorf("%s of %v: interpreter %v %q, check %v %q", code, v, a.Status, a.Message, b.Status, b.Message)
+				}
+			}
+		}
 	}
 }

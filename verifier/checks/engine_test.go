@@ -70,9 +70,9 @@ func readWants(t *testing.T, path string) []want {
 
 func solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }
 
-func loadChecked(t *testing.T, path string, set checks.Set) *ir.Program {
+func loadChecked(t *testing.T, path string, model ir.DataModel, set checks.Set) *ir.Program {
 	t.Helper()
-	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: ir.LP64}, path)
+	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: model}, path)
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
@@ -88,7 +88,9 @@ func loadChecked(t *testing.T, path string, set checks.Set) *ir.Program {
 
 // TestVerdicts verifies every program of testdata/checks under each check
 // set its comments name: the verdict, and for a violation its kind, its
-// line and a trace the interpreter replayed to the same property.
+// line and a trace the interpreter replayed to the same property — in
+// both data models, which change the pointer width and the symbolic
+// memory's object and offset bits.
 func TestVerdicts(t *testing.T) {
 	files, _ := filepath.Glob("../../testdata/checks/*.c")
 	if len(files) < 10 {
@@ -96,31 +98,33 @@ func TestVerdicts(t *testing.T) {
 	}
 	for _, f := range files {
 		for _, w := range readWants(t, f) {
-			name := strings.TrimSuffix(filepath.Base(f), ".c") + "/" + w.set
-			t.Run(name, func(t *testing.T) {
-				t.Parallel()
-				set, err := checks.Parse(w.set)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p := loadChecked(t, f, set)
-				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-				defer cancel()
-				r := engine.Verify(ctx, p, engine.Options{Engine: "incremental", MaxK: 32, Solver: solver})
-				if r.Verdict != w.verdict {
-					t.Fatalf("verdict %s (%s), want %s", r.Verdict, r.Reason, w.verdict)
-				}
-				if w.verdict != result.Unsafe {
-					return
-				}
-				v := r.Violated()
-				if v == nil || v.Trace == nil || !v.Trace.Replayed {
-					t.Fatalf("unsafe without a replayed trace: %+v", v)
-				}
-				if v.Kind != w.kind || v.Location.Line != w.line {
-					t.Errorf("violated %s %q at line %d, want %s at line %d", v.Kind, v.Text, v.Location.Line, w.kind, w.line)
-				}
-			})
+			for _, model := range []ir.DataModel{ir.LP64, ir.ILP32} {
+				name := strings.TrimSuffix(filepath.Base(f), ".c") + "/" + w.set + "/" + model.String()
+				t.Run(name, func(t *testing.T) {
+					t.Parallel()
+					set, err := checks.Parse(w.set)
+					if err != nil {
+						t.Fatal(err)
+					}
+					p := loadChecked(t, f, model, set)
+					ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+					defer cancel()
+					r := engine.Verify(ctx, p, engine.Options{Engine: "incremental", MaxK: 32, Solver: solver})
+					if r.Verdict != w.verdict {
+						t.Fatalf("verdict %s (%s), want %s", r.Verdict, r.Reason, w.verdict)
+					}
+					if w.verdict != result.Unsafe {
+						return
+					}
+					v := r.Violated()
+					if v == nil || v.Trace == nil || !v.Trace.Replayed {
+						t.Fatalf("unsafe without a replayed trace: %+v", v)
+					}
+					if v.Kind != w.kind || v.Location.Line != w.line {
+						t.Errorf("violated %s %q at line %d, want %s at line %d", v.Kind, v.Text, v.Location.Line, w.kind, w.line)
+					}
+				})
+			}
 		}
 	}
 }

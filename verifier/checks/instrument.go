@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/prbmc/prbmc/verifier/ir"
 )
@@ -239,6 +240,9 @@ func (in *instrumenter) value(cs []check, e ir.Expr, guard ir.Expr) []check {
 		cs = in.binary(cs, x, guard)
 	case *ir.Cast:
 		cs = in.value(cs, x.X, guard)
+		if in.set.Has(Overflow) {
+			cs = in.conversion(cs, x, guard)
+		}
 	case *ir.Cond:
 		cs = in.value(cs, x.C, guard)
 		cs = in.value(cs, x.X, in.and(guard, x.C))
@@ -461,4 +465,40 @@ func (in *instrumenter) pointer(cs []check, x *ir.Deref, guard ir.Expr) []check 
 	}
 	ok := &ir.Valid{P: x.P, N: n, T: in.std.Int}
 	return in.add(cs, guard, ok, ir.PropPointer, "NULL, dangling or out-of-bounds dereference of "+Text(x))
+}
+
+// conversion checks a floating-point to integer conversion: undefined when
+// the value truncated toward zero does not fit (C11 6.3.1.4p1), NaN and
+// the infinities included. Conversions between integer types are
+// implementation-defined at worst, and not checked.
+func (in *instrumenter) conversion(cs []check, x *ir.Cast, guard ir.Expr) []check {
+	ft, ok := x.X.Type().(*ir.FloatType)
+	it, ok2 := x.T.(*ir.IntType)
+	if !ok || !ok2 || it.IsBool() || it.Bits > 64 {
+		return cs
+	}
+	if c, ok := x.X.(*ir.FloatConst); ok && math.Trunc(c.V) >= -1 && math.Trunc(c.V) <= 255 {
+		return cs // (int)1.5 and the like
+	}
+	mant := 53
+	if ft.Bits == 32 {
+		mant = 24
+	}
+	fc := func(v float64) ir.Expr { return &ir.FloatConst{T: ft, V: v} }
+	var lo ir.Expr
+	hi := fc(math.Ldexp(1, it.Bits)) // x < 2^w (unsigned) or 2^(w-1) (signed)
+	if it.Signed {
+		hi = fc(math.Ldexp(1, it.Bits-1))
+		if it.Bits <= mant {
+			lo = in.cmp(ir.Gt, x.X, fc(-math.Ldexp(1, it.Bits-1)-1))
+		} else {
+			// -2^(w-1) - 1 is not representable, and nothing lies
+			// between it and -2^(w-1).
+			lo = in.cmp(ir.Ge, x.X, fc(-math.Ldexp(1, it.Bits-1)))
+		}
+	} else {
+		lo = in.cmp(ir.Gt, x.X, fc(-1))
+	}
+	ok3 := in.land(lo, in.cmp(ir.Lt, x.X, hi))
+	return in.add(cs, guard, ok3, ir.PropOverflow, "out-of-range conversion in "+Text(x))
 }

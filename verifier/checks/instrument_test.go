@@ -150,6 +150,14 @@ func TestInstrument(t *testing.T) {
 		{"unsigned f(unsigned x, int n) { return x << n; }", ov, []string{"overflow: shift count n out of range in x << n"}},
 		{"int f(int x, unsigned n) { return x >> n; }", ov, []string{"overflow: shift count n out of range in x >> n"}},
 		{"unsigned f(unsigned x) { return x << 31 | x >> 31; }", ov, nil},
+		// Conversions: only floating point to integer can be undefined.
+		{"int f(double d) { return (int)d; }", ov, []string{"overflow: out-of-range conversion in (int)d"}},
+		{"unsigned char f(float x) { return x; }", ov, []string{"overflow: out-of-range conversion in (unsigned char)x"}},
+		{"long long f(double d) { return d; }", ov, []string{"overflow: out-of-range conversion in (long long)d"}},
+		{"_Bool f(double d) { return d; }", all, nil},
+		{"double f(int i, long long j) { return i + (double)j; }", all, nil},
+		{"char f(int i) { return (char)i; }", all, nil},
+		{"int f(void) { return (int)2.5; }", all, nil},
 		// Bounds.
 		{"int a[4]; int f(int i) { return a[i]; }", bnd, []string{"bounds: index i out of bounds of a[4]"}},
 		{"int a[4]; int f(int i) { return a[i]; }", ov | div | ptr, nil},
