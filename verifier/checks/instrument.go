@@ -137,6 +137,9 @@ func (in *instrumenter) instr(instr ir.Instr) {
 		for _, a := range x.Args {
 			cs = in.value(cs, a, nil)
 		}
+		if in.set.Has(Pointer) {
+			cs = in.memBuiltin(cs, x)
+		}
 		in.emit(cs)
 		if x.Result != nil {
 			// The Result lvalue is evaluated after the callee returns, so
@@ -501,4 +504,39 @@ func (in *instrumenter) conversion(cs []check, x *ir.Cast, guard ir.Expr) []chec
 	}
 	ok3 := in.land(lo, in.cmp(ir.Lt, x.X, hi))
 	return in.add(cs, guard, ok3, ir.PropOverflow, "out-of-range conversion in "+Text(x))
+}
+
+// memBuiltin checks the blocks memset, memcpy and memmove access, when the
+// size is a constant (the engines do not model other sizes). A size of 0
+// accesses nothing, as the interpreter has it.
+func (in *instrumenter) memBuiltin(cs []check, x *ir.Call) []check {
+	if len(x.Args) != 3 {
+		return cs
+	}
+	var roles []string
+	switch x.Builtin {
+	case ir.BMemset:
+		roles = []string{"destination"}
+	case ir.BMemcpy, ir.BMemmove:
+		roles = []string{"destination", "source"}
+	default:
+		return cs
+	}
+	c, ok := x.Args[2].(*ir.Const)
+	if !ok || c.Bits == 0 || c.Bits > 1<<40 {
+		return cs
+	}
+	n := int64(c.Bits)
+	for i, role := range roles {
+		p := x.Args[i]
+		shown := p
+		if cast, ok := p.(*ir.Cast); ok {
+			if _, ok := cast.X.Type().(*ir.PointerType); ok {
+				shown = cast.X // (void*)buf
+			}
+		}
+		text := fmt.Sprintf("NULL, dangling or out-of-bounds %s %s of %s (%d bytes)", x.Builtin, role, Text(shown), n)
+		cs = append(cs, check{cond: &ir.Valid{P: p, N: n, T: in.std.Int}, kind: ir.PropPointer, text: text})
+	}
+	return cs
 }

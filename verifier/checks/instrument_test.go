@@ -178,6 +178,11 @@ func TestInstrument(t *testing.T) {
 		{"int f(int **q) { return **q; }", ptr, []string{"pointer: NULL, dangling or out-of-bounds dereference of *q", "pointer: NULL, dangling or out-of-bounds dereference of **q"}},
 		{"int f(int *p) { return p && *p; }", ptr, []string{"pointer: NULL, dangling or out-of-bounds dereference of *p"}},
 		{"int f(int x) { int y = x; return y; }", ptr, nil},
+		{"#include <string.h>\nvoid f(char *d, const char *s) { memcpy(d, s, 16); memset(d, 0, 4); memmove(d, s, 0); }", ptr, []string{
+			"pointer: NULL, dangling or out-of-bounds memcpy destination of d (16 bytes)",
+			"pointer: NULL, dangling or out-of-bounds memcpy source of s (16 bytes)",
+			"pointer: NULL, dangling or out-of-bounds memset destination of d (4 bytes)"}},
+		{"#include <string.h>\nvoid f(char *d, const char *s, unsigned long n) { memcpy(d, s, n); }", ptr, nil},
 		// Library models carry no checks.
 		{"#include <string.h>\nint f(const char *s) { return (int)strlen(s); }", all, nil},
 	} {
