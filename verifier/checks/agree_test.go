@@ -59,11 +59,11 @@ func TestPointerCheckAgreesWithFaults(t *testing.T) {
 	}
 	checked := 0
 	for _, f := range files {
-		plain, err := cfront.LoadFiles(context.Background(), cfront.Config{}, f)
+		plain, err := cfront.LoadFiles(context.Background(), cfront.Config{Cache: &hostCache}, f)
 		if err != nil {
 			continue
 		}
-		inst, err := cfront.LoadFiles(context.Background(), cfront.Config{}, f)
+		inst, err := cfront.LoadFiles(context.Background(), cfront.Config{Cache: &hostCache}, f)
 		if err != nil {
 			t.Fatal(err)
 		}

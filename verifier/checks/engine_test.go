@@ -72,7 +72,7 @@ func solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: 
 
 func loadChecked(t *testing.T, path string, model ir.DataModel, set checks.Set) *ir.Program {
 	t.Helper()
-	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: model}, path)
+	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: model, Cache: &hostCache}, path)
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
@@ -128,3 +128,7 @@ func TestVerdicts(t *testing.T) {
 		}
 	}
 }
+
+// hostCache shares the host compiler's configuration between the tests'
+// loads, which otherwise run cc for every program.
+var hostCache cfront.ConfigCache

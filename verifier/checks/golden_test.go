@@ -31,7 +31,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			prog, err := cfront.Load(context.Background(), cfront.Config{}, cfront.Source{Name: name, Text: src})
+			prog, err := cfront.Load(context.Background(), cfront.Config{Cache: &hostCache}, cfront.Source{Name: name, Text: src})
 			if err != nil {
 				t.Fatalf("load: %v", err)
 			}
