@@ -9,16 +9,17 @@ import (
 //
 // Whether an object has ended its lifetime — a freed heap block, a local
 // after its Dead or after its function returned, an alloca block after its
-// function returned — is a Boolean per object and path. It is kept in the
-// state's regs under a ghost variable, keyed by object number, so that
-// cloning and merging states carry it like any register. An object without
+// function returned — is a _Bool per object and path. It is kept in the
+// state's regs under a ghost _Bool variable, keyed by object number, so
+// that cloning and merging states carry it like any register (and code that
+// havocs registers by their variable's type can havoc it too). An object without
 // an entry is live: globals and string literals always are, and every other
 // object gets an entry when its lifetime starts, before any branch that
 // could end it, so that a merge never mixes up "not yet set" with "live".
 
 func (x *executor) goneKey(id int) varKey {
 	if x.ghostGone == nil {
-		x.ghostGone = &ir.Var{Name: "$gone", Source: "$gone", Kind: ir.Temp}
+		x.ghostGone = &ir.Var{Name: "$gone", Source: "$gone", Type: x.std.Bool, Kind: ir.Temp}
 	}
 	return varKey{v: x.ghostGone, frame: -id}
 }
@@ -26,13 +27,14 @@ func (x *executor) goneKey(id int) varKey {
 // gone is the condition that object id's lifetime has ended on this path.
 func (x *executor) gone(st *state, id int) *smt.Term {
 	if t, ok := st.regs[x.goneKey(id)]; ok {
-		return t
+		return x.truth(t)
 	}
 	return x.b.False()
 }
 
-func (x *executor) setGone(st *state, id int, t *smt.Term) {
-	st.regs[x.goneKey(id)] = t
+// setGone records condition c (a Boolean term) as object id's "gone".
+func (x *executor) setGone(st *state, id int, c *smt.Term) {
+	st.regs[x.goneKey(id)] = x.b.Ite(c, x.b.BVUint(8, 1), x.b.BVUint(8, 0))
 }
 
 // endFrame ends the lifetimes of fr's in-memory locals and alloca blocks
