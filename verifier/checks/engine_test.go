@@ -90,7 +90,7 @@ func loadChecked(t *testing.T, path string, model ir.DataModel, set checks.Set) 
 // set its comments name: the verdict, and for a violation its kind, its
 // line and a trace the interpreter replayed to the same property — in
 // both data models, which change the pointer width and the symbolic
-// memory's object and offset bits.
+// memory's object and offset bits, and with k-induction.
 func TestVerdicts(t *testing.T) {
 	files, _ := filepath.Glob("../../testdata/checks/*.c")
 	if len(files) < 10 {
@@ -98,8 +98,12 @@ func TestVerdicts(t *testing.T) {
 	}
 	for _, f := range files {
 		for _, w := range readWants(t, f) {
-			for _, model := range []ir.DataModel{ir.LP64, ir.ILP32} {
-				name := strings.TrimSuffix(filepath.Base(f), ".c") + "/" + w.set + "/" + model.String()
+			for _, run := range []struct {
+				model  ir.DataModel
+				engine string
+			}{{ir.LP64, "incremental"}, {ir.ILP32, "incremental"}, {ir.LP64, "kinduction"}} {
+				model := run.model
+				name := strings.TrimSuffix(filepath.Base(f), ".c") + "/" + w.set + "/" + model.String() + "/" + run.engine
 				t.Run(name, func(t *testing.T) {
 					t.Parallel()
 					set, err := checks.Parse(w.set)
@@ -109,7 +113,7 @@ func TestVerdicts(t *testing.T) {
 					p := loadChecked(t, f, model, set)
 					ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 					defer cancel()
-					r := engine.Verify(ctx, p, engine.Options{Engine: "incremental", MaxK: 32, Solver: solver})
+					r := engine.Verify(ctx, p, engine.Options{Engine: run.engine, MaxK: 32, Solver: solver})
 					if r.Verdict != w.verdict {
 						t.Fatalf("verdict %s (%s), want %s", r.Verdict, r.Reason, w.verdict)
 					}
