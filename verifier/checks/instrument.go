@@ -11,7 +11,9 @@ import (
 // place — the functions' bodies, locals and loops, and p.Props — so call it
 // on a freshly loaded program before any engine or interpreter sees it; a
 // program is instrumented once. Without Assertions in set, the program's own
-// assertion and reach-error Asserts become Assumes.
+// assertion and reach-error Asserts become Assumes. After an error p must
+// not be used; the errors are a nil program, unknown bits in set, and
+// (an internal error) a result that ir.CheckProgram rejects.
 func Instrument(p *ir.Program, set Set) (*ir.Program, error) {
 	if p == nil {
 		return nil, fmt.Errorf("checks: no program")
@@ -22,6 +24,9 @@ func Instrument(p *ir.Program, set Set) (*ir.Program, error) {
 	if set == Assertions {
 		return p, nil // the program as lowered
 	}
+	// A malformed result would make an engine fail obscurely: check it,
+	// unless the input already was malformed (the front end's business).
+	wellFormed := ir.CheckProgram(p) == nil
 	in := &instrumenter{p: p, set: set, std: ir.StdTypes(p.DataModel), ids: map[string]bool{}, seq: map[string]int{}}
 	for _, pr := range p.Props {
 		in.ids[pr.ID] = true
@@ -31,6 +36,11 @@ func Instrument(p *ir.Program, set Set) (*ir.Program, error) {
 			continue
 		}
 		in.function(f)
+	}
+	if wellFormed {
+		if err := ir.CheckProgram(p); err != nil {
+			return nil, fmt.Errorf("checks: internal error, the instrumented program is malformed: %w", err)
+		}
 	}
 	return p, nil
 }
