@@ -54,10 +54,13 @@ type instrumenter struct {
 	tmp int
 
 	// Per function.
-	f   *ir.Function
-	out []ir.Instr
-	pos ir.Pos
+	f     *ir.Function
+	out   []ir.Instr
+	pos   ir.Pos
+	temps map[*ir.Var]string // what a front-end temporary holds, for texts
 }
+
+func (in *instrumenter) text(e ir.Expr) string { return textWith(e, in.temps) }
 
 // check is one pending assertion: Cond must hold for the operation to be
 // defined.
@@ -69,6 +72,7 @@ type check struct {
 
 func (in *instrumenter) function(f *ir.Function) {
 	in.f = f
+	in.temps = tempTexts(f)
 	in.out = make([]ir.Instr, 0, len(f.Body))
 	start := make([]int, len(f.Body))
 	for i, instr := range f.Body {
@@ -235,7 +239,7 @@ func (in *instrumenter) value(cs []check, e ir.Expr, guard ir.Expr) []check {
 		cs = in.value(cs, x.X, guard)
 		if x.Op == ir.Neg && in.set.Has(Overflow) {
 			if t := signedInt(x.T); t != nil && !cannotOverflow(ir.Sub, &ir.Const{T: t}, x.X, t) {
-				cs = in.add(cs, guard, in.ne(x.X, in.min(t)), ir.PropOverflow, "signed overflow in "+Text(x))
+				cs = in.add(cs, guard, in.ne(x.X, in.min(t)), ir.PropOverflow, "signed overflow in "+in.text(x))
 			}
 		}
 	case *ir.Binary:
@@ -272,7 +276,7 @@ func (in *instrumenter) binary(cs []check, x *ir.Binary, guard ir.Expr) []check 
 		// are not modelled.
 		return cs
 	}
-	text := Text(x)
+	text := in.text(x)
 	switch x.Op {
 	case ir.Add, ir.Sub, ir.Mul:
 		if it.Signed && in.set.Has(Overflow) && !cannotOverflow(x.Op, x.X, x.Y, it) {
@@ -300,7 +304,7 @@ func (in *instrumenter) binary(cs []check, x *ir.Binary, guard ir.Expr) []check 
 			if nt.Signed {
 				ok = in.land(in.cmp(ir.Ge, n, in.c(w, 0)), ok)
 			}
-			cs = in.add(cs, guard, ok, ir.PropOverflow, fmt.Sprintf("shift count %s out of range in %s", Text(x.Y), text))
+			cs = in.add(cs, guard, ok, ir.PropOverflow, fmt.Sprintf("shift count %s out of range in %s", in.text(x.Y), text))
 		}
 		if x.Op == ir.Shl && it.Signed && !(isConst(x.X) && isConst(x.Y)) {
 			// C11 6.5.7p4: E1 must be nonnegative and E1 * 2^E2
@@ -376,7 +380,7 @@ func (in *instrumenter) bounds(cs []check, x *ir.Index, guard ir.Expr, onePast b
 	if it.Signed {
 		ok = in.land(in.cmp(ir.Ge, i, in.c(w, 0)), ok)
 	}
-	text := fmt.Sprintf("index %s out of bounds of %s[%d]", Text(x.I), Text(x.X), at.Len)
+	text := fmt.Sprintf("index %s out of bounds of %s[%d]", in.text(x.I), in.text(x.X), at.Len)
 	return in.add(cs, guard, ok, ir.PropBounds, text)
 }
 
@@ -477,7 +481,7 @@ func (in *instrumenter) pointer(cs []check, x *ir.Deref, guard ir.Expr) []check 
 		n = 1 // an incomplete array: at least its first byte
 	}
 	ok := &ir.Valid{P: x.P, N: n, T: in.std.Int}
-	return in.add(cs, guard, ok, ir.PropPointer, "NULL, dangling or out-of-bounds dereference of "+Text(x))
+	return in.add(cs, guard, ok, ir.PropPointer, "NULL, dangling or out-of-bounds dereference of "+in.text(x))
 }
 
 // conversion checks a floating-point to integer conversion: undefined when
@@ -513,7 +517,7 @@ func (in *instrumenter) conversion(cs []check, x *ir.Cast, guard ir.Expr) []chec
 		lo = in.cmp(ir.Gt, x.X, fc(-1))
 	}
 	ok3 := in.land(lo, in.cmp(ir.Lt, x.X, hi))
-	return in.add(cs, guard, ok3, ir.PropOverflow, "out-of-range conversion in "+Text(x))
+	return in.add(cs, guard, ok3, ir.PropOverflow, "out-of-range conversion in "+in.text(x))
 }
 
 // memBuiltin checks the blocks memset, memcpy and memmove access, when the
@@ -545,7 +549,7 @@ func (in *instrumenter) memBuiltin(cs []check, x *ir.Call) []check {
 				shown = cast.X // (void*)buf
 			}
 		}
-		text := fmt.Sprintf("NULL, dangling or out-of-bounds %s %s of %s (%d bytes)", x.Builtin, role, Text(shown), n)
+		text := fmt.Sprintf("NULL, dangling or out-of-bounds %s %s of %s (%d bytes)", x.Builtin, role, in.text(shown), n)
 		cs = append(cs, check{cond: &ir.Valid{P: p, N: n, T: in.std.Int}, kind: ir.PropPointer, text: text})
 	}
 	return cs

@@ -183,6 +183,9 @@ func TestInstrument(t *testing.T) {
 			"pointer: NULL, dangling or out-of-bounds memcpy source of s (16 bytes)",
 			"pointer: NULL, dangling or out-of-bounds memset destination of d (4 bytes)"}},
 		{"#include <string.h>\nvoid f(char *d, const char *s, unsigned long n) { memcpy(d, s, n); }", ptr, nil},
+		// Temporaries read as what they hold.
+		{"int g(void); int f(int x) { return g() + x; }", ov, []string{"overflow: signed overflow in g() + x"}},
+		{"int a[2]; int g(int); void f(int x) { a[g(x)] = 0; }", bnd, []string{"bounds: index g(x) out of bounds of a[2]"}},
 		// Library models carry no checks.
 		{"#include <string.h>\nint f(const char *s) { return (int)strlen(s); }", all, nil},
 	} {
