@@ -71,7 +71,6 @@ type textWriter struct {
 	temps map[*ir.Var]string
 }
 
-
 func (b *textWriter) WriteString(s string) { b.b.WriteString(s) }
 
 func (b *textWriter) write(e ir.Expr, nested bool) {
