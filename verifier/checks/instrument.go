@@ -297,7 +297,7 @@ func (in *instrumenter) binary(cs []check, x *ir.Binary, guard ir.Expr) []check 
 			return cs
 		}
 		nt := x.Y.Type().(*ir.IntType)
-		if !within(x.Y, 0, int64(it.Bits)-1) {
+		if nt.Bits <= 64 && !within(x.Y, 0, int64(it.Bits)-1) {
 			n := in.widen(x.Y, nt)
 			w := n.Type().(*ir.IntType)
 			ok := in.cmp(ir.Lt, n, in.c(w, uint64(it.Bits)))
@@ -370,6 +370,9 @@ func (in *instrumenter) bounds(cs []check, x *ir.Index, guard ir.Expr, onePast b
 		return cs
 	}
 	it := x.I.Type().(*ir.IntType)
+	if it.Bits > 64 {
+		return cs // 128-bit integers are not modelled
+	}
 	i := in.widen(x.I, it)
 	w := i.Type().(*ir.IntType)
 	op := ir.Lt
