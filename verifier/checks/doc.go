@@ -20,7 +20,9 @@
 //     multi-dimensional array, arrays inside structs too.
 //   - pointer: every dereference *p (p[i], p->f) of a pointer that is
 //     NULL, points outside its object, or to a freed or dead object, with
-//     ir.Valid; the blocks of memset, memcpy and memmove of a constant size.
+//     ir.Valid; the blocks of memset, memcpy and memmove of a constant size;
+//     free of anything but NULL or a live malloc/calloc block (double free,
+//     a pointer into a block, a variable), with ir.Freeable.
 //     For p->f the whole struct *p must lie inside the object.
 //
 // Because a failed Assert ends the execution (see package ir) and the IR's

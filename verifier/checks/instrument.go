@@ -523,10 +523,21 @@ func (in *instrumenter) conversion(cs []check, x *ir.Cast, guard ir.Expr) []chec
 	return in.add(cs, guard, ok3, ir.PropOverflow, "out-of-range conversion in "+in.text(x))
 }
 
-// memBuiltin checks the blocks memset, memcpy and memmove access, when the
-// size is a constant (the engines do not model other sizes). A size of 0
-// accesses nothing, as the interpreter has it.
+// memBuiltin checks that free gets NULL or a live heap block, and the
+// blocks memset, memcpy and memmove access, when the size is a constant
+// (the engines do not model other sizes). A size of 0 accesses nothing, as
+// the interpreter has it.
 func (in *instrumenter) memBuiltin(cs []check, x *ir.Call) []check {
+	if x.Builtin == ir.BFree && len(x.Args) == 1 {
+		shown := x.Args[0]
+		if cast, ok := shown.(*ir.Cast); ok {
+			if _, ok := cast.X.Type().(*ir.PointerType); ok {
+				shown = cast.X
+			}
+		}
+		text := "invalid or double free of " + in.text(shown)
+		return append(cs, check{cond: &ir.Freeable{P: x.Args[0], T: in.std.Int}, kind: ir.PropPointer, text: text})
+	}
 	if len(x.Args) != 3 {
 		return cs
 	}

@@ -186,6 +186,8 @@ func TestInstrument(t *testing.T) {
 		// Temporaries read as what they hold.
 		{"int g(void); int f(int x) { return g() + x; }", ov, []string{"overflow: signed overflow in g() + x"}},
 		{"int a[2]; int g(int); void f(int x) { a[g(x)] = 0; }", bnd, []string{"bounds: index g(x) out of bounds of a[2]"}},
+		{"#include <stdlib.h>\nvoid f(int *p) { free(p); }", ptr, []string{"pointer: invalid or double free of p"}},
+		{"#include <stdlib.h>\nvoid f(int *p) { free(p); }", ov | bnd | div, nil},
 		// Library models carry no checks.
 		{"#include <string.h>\nint f(const char *s) { return (int)strlen(s); }", all, nil},
 	} {

@@ -214,6 +214,15 @@ type Valid struct {
 	T Type // int
 }
 
+// Freeable is int 1 when free(P) is defined: P is NULL or points to the
+// start of a live block from malloc or calloc; otherwise 0 (a double free,
+// a pointer into the middle of a block, to a variable or an alloca block).
+// Like Valid, only the pointer check (package checks) emits it.
+type Freeable struct {
+	P Expr
+	T Type // int
+}
+
 func (e *Const) Type() Type      { return e.T }
 func (e *FloatConst) Type() Type { return e.T }
 func (e *VarRef) Type() Type     { return e.V.Type }
@@ -227,6 +236,7 @@ func (e *Cast) Type() Type       { return e.T }
 func (e *Cond) Type() Type       { return e.T }
 func (e *Nondet) Type() Type     { return e.T }
 func (e *Valid) Type() Type      { return e.T }
+func (e *Freeable) Type() Type   { return e.T }
 
 func (*Const) exprNode()      {}
 func (*FloatConst) exprNode() {}
@@ -241,6 +251,7 @@ func (*Cast) exprNode()       {}
 func (*Cond) exprNode()       {}
 func (*Nondet) exprNode()     {}
 func (*Valid) exprNode()      {}
+func (*Freeable) exprNode()   {}
 
 // IsLvalue reports whether e denotes an object.
 func IsLvalue(e Expr) bool {

@@ -198,6 +198,10 @@ func writeExpr(b *strings.Builder, e Expr) {
 		b.WriteString("valid(")
 		writeExpr(b, e.P)
 		fmt.Fprintf(b, ", %d)", e.N)
+	case *Freeable:
+		b.WriteString("freeable(")
+		writeExpr(b, e.P)
+		b.WriteString(")")
 	default:
 		fmt.Fprintf(b, "?%T", e)
 	}

@@ -266,6 +266,14 @@ func (c *checker) expr(e Expr) {
 		if it, ok := e.T.(*IntType); !ok || it.Bits != 32 || !it.Signed {
 			c.errorf("valid typed %s, not int", e.T)
 		}
+	case *Freeable:
+		c.expr(e.P)
+		if _, ok := e.P.Type().(*PointerType); !ok {
+			c.errorf("freeable of non-pointer %s", ExprString(e.P))
+		}
+		if it, ok := e.T.(*IntType); !ok || it.Bits != 32 || !it.Signed {
+			c.errorf("freeable typed %s, not int", e.T)
+		}
 	case *Nondet:
 		c.errorf("nondet inside an expression")
 	default:

@@ -89,3 +89,16 @@ func (x *executor) valid(st *state, p *smt.Term, n int64) *smt.Term {
 	}
 	return x.b.Or(alts...)
 }
+
+// freeable is ir.Freeable: p is NULL, or the start of a live heap block.
+func (x *executor) freeable(st *state, p *smt.Term) *smt.Term {
+	alts := []*smt.Term{x.b.Eq(p, x.b.BVUint(x.ptrW, 0))}
+	zero := x.b.BVUint(x.offW, 0)
+	for _, id := range x.candidates(p) {
+		if !x.objs[id].heap {
+			continue
+		}
+		alts = append(alts, x.b.And(x.isObj(p, id), x.b.Not(x.gone(st, id)), x.b.Eq(x.ptrOff(p), zero)))
+	}
+	return x.b.Or(alts...)
+}

@@ -767,6 +767,14 @@ func (m *machine) compileExpr(c *cfunc, e ir.Expr) evalFn {
 			}
 			return val{}
 		}
+	case *ir.Freeable:
+		p := m.compileExpr(c, e.P)
+		return func(m *machine) val {
+			if freeable(p(m)) {
+				return val{bits: 1}
+			}
+			return val{}
+		}
 	case *ir.Nondet:
 		t, why := e.T, e.Name
 		k := m.scalarKind(t)
