@@ -39,7 +39,7 @@ func (s *randSource) Next(t ir.Type, why string, pos ir.Pos) ([]byte, error) {
 }
 
 func memoryFault(msg string) bool {
-	for _, s := range []string{"dereference", "lifetime", "use after free", "dangling", "out-of-bounds", "free of"} {
+	for _, s := range []string{"dereference", "lifetime", "use after free", "dangling", "out-of-bounds", "free of", "write to"} {
 		if strings.Contains(msg, s) {
 			return true
 		}

@@ -19,7 +19,8 @@
 //     past the end is a legal address); every dimension of a
 //     multi-dimensional array, arrays inside structs too.
 //   - pointer: every dereference *p (p[i], p->f) of a pointer that is
-//     NULL, points outside its object, or to a freed or dead object, with
+//     NULL, points outside its object, or to a freed or dead object (and,
+//     for a write, a string literal or const object), with
 //     ir.Valid; the blocks of memset, memcpy and memmove of a constant size;
 //     free of anything but NULL or a live malloc/calloc block (double free,
 //     a pointer into a block, a variable), with ir.Freeable.

@@ -193,29 +193,29 @@ func (in *instrumenter) add(cs []check, guard, cond ir.Expr, kind ir.PropKind, t
 }
 
 // lvalue collects the checks of evaluating lvalue e to designate an object
-// that is then read or written.
+// that is then written.
 func (in *instrumenter) lvalue(cs []check, e ir.Expr) []check {
-	return in.place(cs, e, nil, false)
+	return in.place(cs, e, nil, false, true)
 }
 
 // place collects the checks for lvalue e under guard; addr says that e is
 // the operand of & — its object is not accessed, and an index may equal the
-// array's length.
-func (in *instrumenter) place(cs []check, e ir.Expr, guard ir.Expr, addr bool) []check {
+// array's length; write that the object is stored to.
+func (in *instrumenter) place(cs []check, e ir.Expr, guard ir.Expr, addr, write bool) []check {
 	switch x := e.(type) {
 	case *ir.VarRef:
 	case *ir.Deref:
 		cs = in.value(cs, x.P, guard)
 		if !addr && in.set.Has(Pointer) {
-			cs = in.pointer(cs, x, guard)
+			cs = in.pointer(cs, x, guard, write)
 		}
 	case *ir.Field:
-		cs = in.place(cs, x.X, guard, addr)
+		cs = in.place(cs, x.X, guard, addr, write)
 	case *ir.Index:
 		// &a[i][0] is a[i] decayed: one past the last row is as legal an
 		// address as one past the last element.
 		inner := addr && isZero(x.I)
-		cs = in.place(cs, x.X, guard, inner)
+		cs = in.place(cs, x.X, guard, inner, write)
 		cs = in.value(cs, x.I, guard)
 		if in.set.Has(Bounds) {
 			cs = in.bounds(cs, x, guard, addr)
@@ -232,9 +232,9 @@ func (in *instrumenter) value(cs []check, e ir.Expr, guard ir.Expr) []check {
 	switch x := e.(type) {
 	case nil, *ir.Const, *ir.FloatConst, *ir.VarRef, *ir.Nondet:
 	case *ir.Deref, *ir.Field, *ir.Index:
-		cs = in.place(cs, e, guard, false)
+		cs = in.place(cs, e, guard, false, false)
 	case *ir.AddrOf:
-		cs = in.place(cs, x.X, guard, true)
+		cs = in.place(cs, x.X, guard, true, false)
 	case *ir.Unary:
 		cs = in.value(cs, x.X, guard)
 		if x.Op == ir.Neg && in.set.Has(Overflow) {
@@ -473,8 +473,9 @@ func isConstNot(e ir.Expr, bits uint64) bool {
 // names a live object, and sizeof(*p) bytes from it lie inside the object.
 // For p->f and p[i].f the whole struct must be there, which C demands of
 // the lvalue *p (a block too small for the struct is undefined even where
-// only its first member is touched).
-func (in *instrumenter) pointer(cs []check, x *ir.Deref, guard ir.Expr) []check {
+// only its first member is touched). A write also needs a writable object:
+// not a string literal or a const object.
+func (in *instrumenter) pointer(cs []check, x *ir.Deref, guard ir.Expr, write bool) []check {
 	switch x.T.(type) {
 	case *ir.FuncType, ir.VoidType:
 		return cs
@@ -483,7 +484,10 @@ func (in *instrumenter) pointer(cs []check, x *ir.Deref, guard ir.Expr) []check 
 	if n <= 0 {
 		n = 1 // an incomplete array: at least its first byte
 	}
-	ok := &ir.Valid{P: x.P, N: n, T: in.std.Int}
+	ok := &ir.Valid{P: x.P, N: n, Write: write, T: in.std.Int}
+	if write {
+		return in.add(cs, guard, ok, ir.PropPointer, "NULL, dangling, out-of-bounds or read-only write to "+in.text(x))
+	}
 	return in.add(cs, guard, ok, ir.PropPointer, "NULL, dangling or out-of-bounds dereference of "+in.text(x))
 }
 
@@ -564,7 +568,7 @@ func (in *instrumenter) memBuiltin(cs []check, x *ir.Call) []check {
 			}
 		}
 		text := fmt.Sprintf("NULL, dangling or out-of-bounds %s %s of %s (%d bytes)", x.Builtin, role, in.text(shown), n)
-		cs = append(cs, check{cond: &ir.Valid{P: p, N: n, T: in.std.Int}, kind: ir.PropPointer, text: text})
+		cs = append(cs, check{cond: &ir.Valid{P: p, N: n, Write: role == "destination", T: in.std.Int}, kind: ir.PropPointer, text: text})
 	}
 	return cs
 }

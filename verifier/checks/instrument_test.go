@@ -176,6 +176,10 @@ func TestInstrument(t *testing.T) {
 		{"int *f(int *p) { return &*p; }", all, nil},
 		{"struct s { int a, b; }; int f(struct s *p) { return p->b; }", ptr, []string{"pointer: NULL, dangling or out-of-bounds dereference of *p"}},
 		{"int f(int **q) { return **q; }", ptr, []string{"pointer: NULL, dangling or out-of-bounds dereference of *q", "pointer: NULL, dangling or out-of-bounds dereference of **q"}},
+		{"void f(int *p) { *p = 1; }", ptr, []string{"pointer: NULL, dangling, out-of-bounds or read-only write to *p"}},
+		{"struct s { int a[2]; }; void f(struct s *p, int i) { p->a[i] += 1; }", ptr, []string{
+			"pointer: NULL, dangling, out-of-bounds or read-only write to *p",
+			"pointer: NULL, dangling or out-of-bounds dereference of *p"}},
 		{"int f(int *p) { return p && *p; }", ptr, []string{"pointer: NULL, dangling or out-of-bounds dereference of *p"}},
 		{"int f(int x) { int y = x; return y; }", ptr, nil},
 		{"#include <string.h>\nvoid f(char *d, const char *s) { memcpy(d, s, 16); memset(d, 0, 4); memmove(d, s, 0); }", ptr, []string{

@@ -203,15 +203,17 @@ type Nondet struct {
 
 // Valid is int 1 when pointer P may be used to access N bytes: it names a
 // live object (not NULL, not a freed heap block, not a variable outside its
-// lifetime or of a returned activation) and the N bytes from its offset lie
-// inside that object; otherwise 0. The front end never emits it: the
+// lifetime or of a returned activation), the N bytes from its offset lie
+// inside that object and, for a Write, the object is not read-only (a
+// string literal or const object); otherwise 0. The front end never emits it: the
 // optional pointer check (package checks) asserts it before dereferences,
 // and the interpreter evaluates it with the same test that makes an access
 // fault, so a failed check and a fault are the same event.
 type Valid struct {
-	P Expr
-	N int64
-	T Type // int
+	P     Expr
+	N     int64
+	Write bool
+	T     Type // int
 }
 
 // Freeable is int 1 when free(P) is defined: P is NULL or points to the

@@ -197,7 +197,11 @@ func writeExpr(b *strings.Builder, e Expr) {
 	case *Valid:
 		b.WriteString("valid(")
 		writeExpr(b, e.P)
-		fmt.Fprintf(b, ", %d)", e.N)
+		if e.Write {
+			fmt.Fprintf(b, ", %d, write)", e.N)
+		} else {
+			fmt.Fprintf(b, ", %d)", e.N)
+		}
 	case *Freeable:
 		b.WriteString("freeable(")
 		writeExpr(b, e.P)

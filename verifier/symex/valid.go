@@ -71,14 +71,21 @@ func (x *executor) free(st *state, p *smt.Term) {
 	}
 }
 
-// valid is ir.Valid: p names a live object and the n bytes at its offset
-// lie inside it. NULL (object 0) and pointers made from integers that name
-// no object are not valid.
-func (x *executor) valid(st *state, p *smt.Term, n int64) *smt.Term {
+// valid is ir.Valid: p names a live object, writable for a write, and the
+// n bytes at its offset lie inside it. NULL (object 0) and pointers made
+// from integers that name no object are not valid.
+func (x *executor) valid(st *state, p *smt.Term, n int64, write bool) *smt.Term {
+	var ro map[int]bool
+	if write {
+		ro = x.readOnlyObjects()
+	}
 	off := x.ptrOff(p)
 	nt := x.b.BVUint(x.offW, uint64(n))
 	var alts []*smt.Term
 	for _, id := range x.candidates(p) {
+		if ro[id] {
+			continue
+		}
 		o := x.objs[id]
 		inside := x.b.And(x.b.BVUle(nt, o.size), x.b.BVUle(off, x.b.BVSub(o.size, nt)))
 		c := x.b.And(x.b.Not(x.gone(st, id)), inside)
@@ -101,4 +108,17 @@ func (x *executor) freeable(st *state, p *smt.Term) *smt.Term {
 		alts = append(alts, x.b.And(x.isObj(p, id), x.b.Not(x.gone(st, id)), x.b.Eq(x.ptrOff(p), zero)))
 	}
 	return x.b.Or(alts...)
+}
+
+// readOnlyObjects lists the objects of read-only variables (string literals
+// and const globals with initialisers), which the interpreter refuses to
+// write after Program.Init.
+func (x *executor) readOnlyObjects() map[int]bool {
+	ro := map[int]bool{}
+	for key, id := range x.varObj {
+		if key.v.ReadOnly {
+			ro[id] = true
+		}
+	}
+	return ro
 }

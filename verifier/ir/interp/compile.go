@@ -760,9 +760,9 @@ func (m *machine) compileExpr(c *cfunc, e ir.Expr) evalFn {
 			return y(m)
 		}
 	case *ir.Valid:
-		p, n := m.compileExpr(c, e.P), e.N
+		p, n, write := m.compileExpr(c, e.P), e.N, e.Write
 		return func(m *machine) val {
-			if v := p(m); valid(v.obj, int64(v.bits), n) {
+			if v := p(m); valid(v.obj, int64(v.bits), n) && (!write || !v.obj.ro) {
 				return val{bits: 1}
 			}
 			return val{}

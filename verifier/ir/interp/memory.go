@@ -108,8 +108,9 @@ func (m *machine) addrOf(o *object, off int64) uint64 {
 // Access checks
 
 // valid reports whether the n bytes at (o, off) may be accessed: the one
-// test behind both the faults of access and waccess and ir.Valid, so that a
-// failed pointer check and a fault are the same event.
+// test behind both the faults of access and waccess (which also needs
+// !o.ro) and ir.Valid, so that a failed pointer check and a fault are the
+// same event.
 func valid(o *object, off, n int64) bool {
 	return o != nil && o.state == stAlive && off >= 0 && off <= int64(len(o.data))-n
 }

@@ -124,7 +124,11 @@ func writeExpr(b *strings.Builder, e ir.Expr, idx func(ir.Expr) (string, bool)) 
 	case *ir.Valid:
 		b.WriteString("valid(")
 		writeSub(b, e.P, nil)
-		b.WriteString(", " + strconv.FormatInt(e.N, 10) + ")")
+		b.WriteString(", " + strconv.FormatInt(e.N, 10))
+		if e.Write {
+			b.WriteString(", write")
+		}
+		b.WriteString(")")
 	default:
 		b.WriteString("<?>")
 	}
