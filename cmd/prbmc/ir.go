@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/ir"
 )
 
@@ -43,11 +44,17 @@ func cmdIR(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var ff frontFlags
 	ff.register(fs)
 	lib := fs.Bool("library", false, "also print the library models linked in")
+	checkList := fs.String("checks", "assertions", "show the program instrumented with these checks (as prbmc verify --checks)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "prbmc ir: no input files")
+		return exitUsage
+	}
+	set, err := checks.Parse(*checkList)
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc ir: --checks: %v\n", err)
 		return exitUsage
 	}
 	cfg, err := ff.config()
@@ -62,6 +69,10 @@ func cmdIR(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	for _, d := range prog.Unsupported {
 		fmt.Fprintf(stderr, "%s\n", d)
+	}
+	if _, err := checks.Instrument(prog.IR, set); err != nil {
+		fmt.Fprintf(stderr, "prbmc ir: %v\n", err)
+		return exitUsage
 	}
 	if err := ir.Fprint(stdout, prog.IR, *lib); err != nil {
 		fmt.Fprintf(stderr, "prbmc ir: %v\n", err)

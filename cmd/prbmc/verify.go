@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/result"
 	"github.com/prbmc/prbmc/verifier/smt"
@@ -34,6 +35,7 @@ type verifyFlags struct {
 	format     string
 	incSolver  bool
 	invariants string
+	checks     checks.Set
 }
 
 func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -51,6 +53,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var rf reportFlags
 	rf.register(fs)
 	fs.BoolVar(&vf.incSolver, "incremental-solver", false, "reuse one solver (push/pop) for all queries instead of a fresh one per query")
+	checkList := fs.String("checks", "assertions", "properties to check: comma-separated assertions, overflow, bounds, div-by-zero, pointer, or all")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for performance bug reports)")
 	if err := parseFlags(fs, args); err != nil {
 		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
@@ -66,6 +69,12 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "prbmc verify: unknown invariants %q (want intervals or none)\n", vf.invariants)
 		return exitUsage
 	}
+	set, err := checks.Parse(*checkList)
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc verify: --checks: %v\n", err)
+		return exitUsage
+	}
+	vf.checks = set
 	if !knownFormat(vf.format) {
 		fmt.Fprintf(stderr, "prbmc verify: unknown format %q (want text, json, sarif or markdown)\n", vf.format)
 		return exitUsage
@@ -131,6 +140,9 @@ func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf veri
 		if errors.As(err, &fe) {
 			return &result.Result{Verdict: result.Unknown, Reason: "the C front end rejected the input: " + fe.Error(), Engine: vf.engine}
 		}
+		return &result.Result{Verdict: result.Unknown, Reason: err.Error(), Engine: vf.engine}
+	}
+	if _, err := checks.Instrument(prog.IR, vf.checks); err != nil {
 		return &result.Result{Verdict: result.Unknown, Reason: err.Error(), Engine: vf.engine}
 	}
 	var unsupported []string

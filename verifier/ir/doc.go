@@ -26,8 +26,9 @@
 //
 // Where C leaves behaviour undefined the IR fixes one so that the
 // interpreter and the symbolic engines agree (the optional checks — overflow,
-// div-by-zero, bounds, pointer — are separate Asserts the front end inserts
-// before the operation, so the chosen value never hides a bug they look for):
+// div-by-zero, bounds, pointer — are separate Asserts that package checks
+// inserts before the operation, so the chosen value never hides a bug they
+// look for; the pointer check uses the Valid expression):
 //
 //   - signed arithmetic wraps;
 //   - x / 0 is all ones for unsigned x and (x < 0 ? 1 : -1) for signed x;

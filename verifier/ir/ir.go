@@ -201,6 +201,30 @@ type Nondet struct {
 	Name string
 }
 
+// Valid is int 1 when pointer P may be used to access N bytes: it names a
+// live object (not NULL, not a freed heap block, not a variable outside its
+// lifetime or of a returned activation), the N bytes from its offset lie
+// inside that object and, for a Write, the object is not read-only (a
+// string literal or const object); otherwise 0. The front end never emits it: the
+// optional pointer check (package checks) asserts it before dereferences,
+// and the interpreter evaluates it with the same test that makes an access
+// fault, so a failed check and a fault are the same event.
+type Valid struct {
+	P     Expr
+	N     int64
+	Write bool
+	T     Type // int
+}
+
+// Freeable is int 1 when free(P) is defined: P is NULL or points to the
+// start of a live block from malloc or calloc; otherwise 0 (a double free,
+// a pointer into the middle of a block, to a variable or an alloca block).
+// Like Valid, only the pointer check (package checks) emits it.
+type Freeable struct {
+	P Expr
+	T Type // int
+}
+
 func (e *Const) Type() Type      { return e.T }
 func (e *FloatConst) Type() Type { return e.T }
 func (e *VarRef) Type() Type     { return e.V.Type }
@@ -213,6 +237,8 @@ func (e *Binary) Type() Type     { return e.T }
 func (e *Cast) Type() Type       { return e.T }
 func (e *Cond) Type() Type       { return e.T }
 func (e *Nondet) Type() Type     { return e.T }
+func (e *Valid) Type() Type      { return e.T }
+func (e *Freeable) Type() Type   { return e.T }
 
 func (*Const) exprNode()      {}
 func (*FloatConst) exprNode() {}
@@ -226,6 +252,8 @@ func (*Binary) exprNode()     {}
 func (*Cast) exprNode()       {}
 func (*Cond) exprNode()       {}
 func (*Nondet) exprNode()     {}
+func (*Valid) exprNode()      {}
+func (*Freeable) exprNode()   {}
 
 // IsLvalue reports whether e denotes an object.
 func IsLvalue(e Expr) bool {

@@ -194,6 +194,18 @@ func writeExpr(b *strings.Builder, e Expr) {
 		b.WriteString(")")
 	case *Nondet:
 		fmt.Fprintf(b, "nondet<%s>(%q)", typeString(e.T), e.Name)
+	case *Valid:
+		b.WriteString("valid(")
+		writeExpr(b, e.P)
+		if e.Write {
+			fmt.Fprintf(b, ", %d, write)", e.N)
+		} else {
+			fmt.Fprintf(b, ", %d)", e.N)
+		}
+	case *Freeable:
+		b.WriteString("freeable(")
+		writeExpr(b, e.P)
+		b.WriteString(")")
 	default:
 		fmt.Fprintf(b, "?%T", e)
 	}

@@ -255,6 +255,25 @@ func (c *checker) expr(e Expr) {
 		if !assignable(e.T, e.X.Type()) || !assignable(e.T, e.Y.Type()) {
 			c.errorf("?: of %s and %s typed %s", e.X.Type(), e.Y.Type(), e.T)
 		}
+	case *Valid:
+		c.expr(e.P)
+		if _, ok := e.P.Type().(*PointerType); !ok {
+			c.errorf("valid of non-pointer %s", ExprString(e.P))
+		}
+		if e.N <= 0 {
+			c.errorf("valid for %d bytes", e.N)
+		}
+		if it, ok := e.T.(*IntType); !ok || it.Bits != 32 || !it.Signed {
+			c.errorf("valid typed %s, not int", e.T)
+		}
+	case *Freeable:
+		c.expr(e.P)
+		if _, ok := e.P.Type().(*PointerType); !ok {
+			c.errorf("freeable of non-pointer %s", ExprString(e.P))
+		}
+		if it, ok := e.T.(*IntType); !ok || it.Bits != 32 || !it.Signed {
+			c.errorf("freeable typed %s, not int", e.T)
+		}
 	case *Nondet:
 		c.errorf("nondet inside an expression")
 	default:

@@ -23,6 +23,10 @@ func Inspect(e Expr, fn func(Expr) bool) {
 		Inspect(e.Y, fn)
 	case *Cast:
 		Inspect(e.X, fn)
+	case *Valid:
+		Inspect(e.P, fn)
+	case *Freeable:
+		Inspect(e.P, fn)
 	case *Cond:
 		Inspect(e.C, fn)
 		Inspect(e.X, fn)

@@ -30,6 +30,13 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 			cell = cellFor(in.AllocType)
 		}
 		id := x.newObject(fmt.Sprintf("%s@%d", in.Builtin, in.Pos().Line), sizeOff, in.Builtin != ir.BAlloca, cell)
+		x.setGone(st, id, x.b.False())
+		if in.Builtin == ir.BAlloca {
+			if x.allocas == nil {
+				x.allocas = map[int][]int{}
+			}
+			x.allocas[fr.id] = append(x.allocas[fr.id], id)
+		}
 		if in.Builtin == ir.BCalloc {
 			st.mem[id] = x.zeroArray(id)
 		} else {
@@ -43,9 +50,9 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 		}
 		setResult(x.objPtr(id, x.b.BVUint(x.offW, 0)), x.std.VoidPtr)
 	case ir.BFree:
-		// Freed memory keeps its bytes here; use after free is a pointer
-		// property checked elsewhere.
-		arg(0)
+		// Freed memory keeps its bytes; its lifetime ends, which the
+		// pointer check (ir.Valid) sees.
+		x.free(st, arg(0))
 	case ir.BMemset:
 		p, c := arg(0), arg(1)
 		n, ok := arg(2).BVConst()

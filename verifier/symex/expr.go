@@ -79,6 +79,10 @@ func (x *executor) eval(st *state, fr *frame, e ir.Expr) *smt.Term {
 	case *ir.Cond:
 		c := x.truth(x.eval(st, fr, e.C))
 		return x.b.Ite(c, x.eval(st, fr, e.X), x.eval(st, fr, e.Y))
+	case *ir.Valid:
+		return x.boolToInt(x.valid(st, x.eval(st, fr, e.P), e.N, e.Write))
+	case *ir.Freeable:
+		return x.boolToInt(x.freeable(st, x.eval(st, fr, e.P)))
 	case *ir.Nondet:
 		x.fatal("nondet inside an expression")
 	}

@@ -32,6 +32,7 @@ func (x *executor) objectOf(fr *frame, v *ir.Var) int {
 func (x *executor) declare(st *state, fr *frame, v *ir.Var, decl bool) {
 	if x.inMem[v] {
 		id := x.objectOf(fr, v)
+		x.setGone(st, id, x.b.False())
 		if decl {
 			st.mem[id] = x.freshObject(id, v.Type, v.Type.Size(), "uninitialised "+v.Source, v.Pos, st.guard)
 		} else {

@@ -193,6 +193,8 @@ type executor struct {
 	steps     int
 	cellMemo  map[[2]uint64]*smt.Term
 	ind       *inductionState
+	ghostGone *ir.Var       // the ghost variable of object lifetimes (valid.go)
+	allocas   map[int][]int // alloca blocks by frame, which end when it returns
 }
 
 type object struct {
@@ -662,6 +664,7 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 	if retState == nil {
 		retState = &state{guard: x.b.False(), regs: st.regs, mem: st.mem}
 	}
+	x.endFrame(retState, fr)
 	return retState, retVal
 }
 
@@ -672,6 +675,9 @@ func (x *executor) exec(st *state, fr *frame, in ir.Instr) *state {
 	case *ir.Decl:
 		x.declare(st, fr, in.V, !in.HasInit)
 	case *ir.Dead:
+		if x.inMem[in.V] {
+			x.setGone(st, x.objectOf(fr, in.V), x.b.True())
+		}
 	case *ir.Assign:
 		if nd, ok := in.Rhs.(*ir.Nondet); ok {
 			v := x.fresh(nd.T, nd.Name, in.Pos(), st.guard)

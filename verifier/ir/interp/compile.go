@@ -759,6 +759,22 @@ func (m *machine) compileExpr(c *cfunc, e ir.Expr) evalFn {
 			}
 			return y(m)
 		}
+	case *ir.Valid:
+		p, n, write := m.compileExpr(c, e.P), e.N, e.Write
+		return func(m *machine) val {
+			if v := p(m); valid(v.obj, int64(v.bits), n) && (!write || !v.obj.ro) {
+				return val{bits: 1}
+			}
+			return val{}
+		}
+	case *ir.Freeable:
+		p := m.compileExpr(c, e.P)
+		return func(m *machine) val {
+			if freeable(p(m)) {
+				return val{bits: 1}
+			}
+			return val{}
+		}
 	case *ir.Nondet:
 		t, why := e.T, e.Name
 		k := m.scalarKind(t)

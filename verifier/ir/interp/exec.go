@@ -343,7 +343,22 @@ func (m *machine) builtin(in *cinstr) bool {
 	return true
 }
 
+// freeable reports whether free(p) is defined: the test behind free's
+// faults and ir.Freeable.
+func freeable(p val) bool {
+	if p.obj == nil {
+		return p.bits == 0
+	}
+	return p.obj.kind == okHeap && p.obj.state != stFreed && p.bits == 0
+}
+
 func (m *machine) free(p val) {
+	if freeable(p) {
+		if p.obj != nil {
+			m.freeBlock(p.obj)
+		}
+		return
+	}
 	o := p.obj
 	if o == nil {
 		if p.bits == 0 {

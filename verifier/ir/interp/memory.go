@@ -107,9 +107,17 @@ func (m *machine) addrOf(o *object, off int64) uint64 {
 // ---------------------------------------------------------------------------
 // Access checks
 
+// valid reports whether the n bytes at (o, off) may be accessed: the one
+// test behind both the faults of access and waccess (which also needs
+// !o.ro) and ir.Valid, so that a failed pointer check and a fault are the
+// same event.
+func valid(o *object, off, n int64) bool {
+	return o != nil && o.state == stAlive && off >= 0 && off <= int64(len(o.data))-n
+}
+
 // access returns the n bytes at (o, off), or faults.
 func (m *machine) access(o *object, off, n int64) []byte {
-	if o != nil && o.state == stAlive && off >= 0 && off <= int64(len(o.data))-n {
+	if valid(o, off, n) {
 		return o.data[off : off+n : off+n]
 	}
 	m.accessFault(o, off, n, false)
@@ -119,7 +127,7 @@ func (m *machine) access(o *object, off, n int64) []byte {
 // waccess returns the n bytes at (o, off) for writing, or faults. It drops
 // the pointer fragments overlapping them.
 func (m *machine) waccess(o *object, off, n int64) []byte {
-	if o != nil && o.state == stAlive && off >= 0 && off <= int64(len(o.data))-n && !o.ro {
+	if valid(o, off, n) && !o.ro {
 		if o.slots != nil || o.odd != nil {
 			m.clearFrags(o, off, n)
 		}

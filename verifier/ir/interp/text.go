@@ -117,6 +117,18 @@ func writeExpr(b *strings.Builder, e ir.Expr, idx func(ir.Expr) (string, bool)) 
 		writeSub(b, e.Y, nil)
 	case *ir.Nondet:
 		b.WriteString(e.Name + "()")
+	case *ir.Freeable:
+		b.WriteString("freeable(")
+		writeSub(b, e.P, nil)
+		b.WriteString(")")
+	case *ir.Valid:
+		b.WriteString("valid(")
+		writeSub(b, e.P, nil)
+		b.WriteString(", " + strconv.FormatInt(e.N, 10))
+		if e.Write {
+			b.WriteString(", write")
+		}
+		b.WriteString(")")
 	default:
 		b.WriteString("<?>")
 	}
