@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
+	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/ir"
 )
 
@@ -26,12 +28,17 @@ func actionPipeline() action.Pipeline {
 }
 
 // instrumentFor returns the instrumentation of the optional checks named
-// (assertions are always on).
-func instrumentFor(checks []string) (func(*ir.Program) error, error) {
-	for _, c := range checks {
-		if c != "assertions" {
-			return nil, fmt.Errorf("check %q is not available yet", c)
-		}
+// (package checks), nil when only assertions are asked for.
+func instrumentFor(names []string) (func(*ir.Program) error, error) {
+	set, err := checks.Parse(strings.Join(names, ","))
+	if err != nil {
+		return nil, err
 	}
-	return nil, nil
+	if set == checks.Default {
+		return nil, nil
+	}
+	return func(p *ir.Program) error {
+		_, err := checks.Instrument(p, set)
+		return err
+	}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/report/markdown"
@@ -90,6 +91,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	sarifFile := fs.String("sarif", "", "also write SARIF 2.1.0 to this file")
 	mdFile := fs.String("markdown", "", "also write the pull-request summary (Markdown) to this file")
 	noCover := fs.Bool("no-cover", false, "do not check that proved assertions are reachable")
+	checkList := fs.String("checks", action.DefaultChecks, "properties to check: comma-separated assertions, overflow, bounds, div-by-zero, pointer, or all")
 	reproDir := fs.String("reproduce", "", "write a reproducer (the harness and the trace's inputs as a C program) for every function that can fail into this directory, compile it with cc and run it")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -120,7 +122,12 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
 		return exitUsage
 	}
-	cc := check.Config{RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
+	inst, err := instrumentFor(strings.Split(*checkList, ","))
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc check: --checks: %v\n", err)
+		return exitUsage
+	}
+	cc := check.Config{Instrument: inst, RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
 		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: *jobs, Harness: ho, NoCover: *noCover, ReproDir: *reproDir,
 		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: stderr}}
 	var prog check.ProgressFunc

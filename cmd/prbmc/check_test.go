@@ -278,3 +278,26 @@ func TestCheckReproducerRefusesStubs(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// TestCheckSafetyChecks: a function without assertions is checked for
+// overflow by default (and has nothing to check with --checks assertions).
+func TestCheckSafetyChecks(t *testing.T) {
+	r := newGitRepo(t)
+	r.write(map[string]string{"m.c": "int add(int a, int b) { return 0; }\n"})
+	r.commit("base")
+	r.write(map[string]string{"m.c": "int add(int a, int b) {\n\treturn a + b;\n}\n"})
+	r.commit("change")
+	out, _, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--reproduce", t.TempDir())
+	if code != exitUnsafe || !regexp.MustCompile(`(?m)^m.c:1 +add +unsafe +.*overflow "signed overflow in a \+ b" at m.c:2$`).MatchString(out) ||
+		!strings.Contains(out, "reproduced: ") {
+		t.Errorf("default checks: exit %d:\n%s", code, out)
+	}
+	out, _, code = runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--checks", "assertions")
+	if code != exitSafe || !regexp.MustCompile(`(?m)^m.c:1 +add +nothing to check`).MatchString(out) {
+		t.Errorf("--checks assertions: exit %d:\n%s", code, out)
+	}
+	_, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--checks", "nope")
+	if code != exitUsage || !strings.Contains(errOut, `unknown check "nope"`) {
+		t.Errorf("bad --checks: exit %d: %s", code, errOut)
+	}
+}

@@ -172,7 +172,8 @@ func reproduce(ctx context.Context, log io.Writer, r *result.Result, vf verifyFl
 	// The verification's deadline may have passed: the run has its own.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
 	defer cancel()
-	out, err := repro.Check(ctx, src, repro.BuildOptions{Dir: dir, ILP32: vf.front.dataModel == "ILP32"})
+	out, err := repro.Check(ctx, src, repro.BuildOptions{Dir: dir, ILP32: vf.front.dataModel == "ILP32",
+		Sanitize: r.Violated() != nil && repro.SanitizeFor(r.Violated().Kind)})
 	fmt.Fprintf(log, "reproducer: %s\n", filepath.Join(dir, "repro.c"))
 	if err != nil {
 		fmt.Fprintf(log, "did not reproduce: %s\n", strings.TrimSpace(err.Error()))

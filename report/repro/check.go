@@ -24,6 +24,20 @@ type BuildOptions struct {
 	Timeout time.Duration
 	// Flags are extra compiler flags (-I, -D), as the program needs.
 	Flags []string
+	// Sanitize builds with gcc's undefined-behaviour (and, unless ILP32,
+	// address) sanitizer set to abort: a failing overflow, bounds,
+	// division or pointer check is undefined behaviour, which a plain
+	// native run need not notice.
+	Sanitize bool
+}
+
+// SanitizeFor says whether a violated property of kind needs Sanitize.
+func SanitizeFor(kind string) bool {
+	switch kind {
+	case "overflow", "div-by-zero", "bounds", "pointer":
+		return true
+	}
+	return false
 }
 
 // Outcome is what running a reproducer showed.
@@ -81,6 +95,13 @@ func Check(ctx context.Context, source string, opts BuildOptions) (Outcome, erro
 		cc = []string{"gcc", "-m32", "-w"}
 	}
 	cc = append(cc, opts.Flags...)
+	if opts.Sanitize {
+		san := "-fsanitize=undefined,address"
+		if opts.ILP32 {
+			san = "-fsanitize=undefined"
+		}
+		cc = append(cc, san, "-fno-sanitize-recover=all", "-fno-omit-frame-pointer")
+	}
 	if msg, err := exec.CommandContext(ctx, cc[0], append(cc[1:], "-o", bin, src)...).CombinedOutput(); err != nil {
 		return out, fmt.Errorf("repro: %s: %v\n%s", strings.Join(cc, " "), err, firstLines(string(msg), 10))
 	}
@@ -88,6 +109,9 @@ func Check(ctx context.Context, source string, opts BuildOptions) (Outcome, erro
 	defer cancel()
 	cmd := exec.CommandContext(rctx, bin)
 	cmd.Dir = opts.Dir
+	if opts.Sanitize {
+		cmd.Env = append(os.Environ(), "UBSAN_OPTIONS=abort_on_error=1:print_stacktrace=0", "ASAN_OPTIONS=abort_on_error=1:detect_leaks=0")
+	}
 	var stdout, stderr capped
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

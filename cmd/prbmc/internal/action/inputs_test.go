@@ -11,7 +11,7 @@ import (
 
 func TestParseInputs(t *testing.T) {
 	defaults := Inputs{FunctionTimeout: 60 * time.Second, TimeBudget: 15 * time.Minute, MaxK: 20,
-		Checks: KnownChecks, Comment: CommentReview, SarifUpload: true, FailOn: FailOnUnsafe}
+		Checks: strings.Split(DefaultChecks, ","), Comment: CommentReview, SarifUpload: true, FailOn: FailOnUnsafe}
 	for _, tc := range []struct {
 		name string
 		env  map[string]string

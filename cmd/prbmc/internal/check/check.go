@@ -353,7 +353,8 @@ func reproduce(ctx context.Context, dir, srcRoot string, opts funccheck.Options,
 	for _, d := range opts.Front.Undefines {
 		flags = append(flags, "-U"+d)
 	}
-	o, err := repro.Check(ctx, src, repro.BuildOptions{Dir: sub, ILP32: opts.Front.DataModel == ir.ILP32, Flags: flags})
+	o, err := repro.Check(ctx, src, repro.BuildOptions{Dir: sub, ILP32: opts.Front.DataModel == ir.ILP32, Flags: flags,
+		Sanitize: repro.SanitizeFor(out.Result.Violated().Kind)})
 	if err != nil {
 		return &o, oneLine(err.Error())
 	}
