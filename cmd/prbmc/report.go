@@ -130,6 +130,11 @@ func markdownReport(fr report.FunctionResult, vf verifyFlags, files []string) st
 
 func writeWitness(name string, r *result.Result, vf verifyFlags, files []string, stderr io.Writer) error {
 	task := witness.Task{SourceFile: files[0], Architecture: witness.Architecture(vf.front.dataModel)}
+	if v := r.Violated(); v != nil {
+		if task.Specification = witness.SpecFor(v.Kind); task.Specification == "" {
+			return fmt.Errorf("no SV-COMP specification covers a %s property: no witness written", v.Kind)
+		}
+	}
 	if len(files) > 1 {
 		fmt.Fprintf(stderr, "prbmc verify: the witness names only the first file, %s\n", files[0])
 	}

@@ -34,6 +34,20 @@ type Task struct {
 // SpecUnreachCall is SV-COMP's reachability property.
 const SpecUnreachCall = "CHECK( init(main()), LTL(G ! call(reach_error())) )"
 
+// SpecFor is SV-COMP's specification for a violated property of kind
+// ("" for the kinds the competition has none for, e.g. div-by-zero).
+func SpecFor(kind string) string {
+	switch kind {
+	case "assertion", "reach-error", "":
+		return SpecUnreachCall
+	case "overflow":
+		return "CHECK( init(main()), LTL(G ! overflow) )"
+	case "pointer":
+		return "CHECK( init(main()), LTL(G valid-deref) )"
+	}
+	return ""
+}
+
 // Architecture names the witness format uses for prbmc's data models.
 func Architecture(dataModel string) string {
 	if dataModel == "ILP32" {

@@ -235,3 +235,17 @@ func TestCorrectness(t *testing.T) {
 		t.Error("a correctness witness for an unsafe result")
 	}
 }
+
+func TestSpecFor(t *testing.T) {
+	for kind, want := range map[string]string{
+		"assertion":   SpecUnreachCall,
+		"reach-error": SpecUnreachCall,
+		"overflow":    "CHECK( init(main()), LTL(G ! overflow) )",
+		"pointer":     "CHECK( init(main()), LTL(G valid-deref) )",
+		"div-by-zero": "",
+	} {
+		if got := SpecFor(kind); got != want {
+			t.Errorf("SpecFor(%q) = %q, want %q", kind, got, want)
+		}
+	}
+}
