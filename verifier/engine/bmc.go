@@ -26,7 +26,7 @@ type SolverFactory func(logic string) (smt.Solver, error)
 
 // Options configure a verification run.
 type Options struct {
-	Engine string // "bmc", "incremental" (default), "kinduction"
+	Engine string // "bmc", "incremental" (default), "kinduction", "bkind"
 	Entry  string // entry function, default "main"
 	Unwind int    // bound for plain BMC
 	MaxK   int    // largest bound incremental BMC tries
@@ -85,6 +85,8 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 		r = Incremental(ctx, p, opts)
 	case "kinduction":
 		r = KInduction(ctx, p, opts)
+	case "bkind":
+		r = BKind(ctx, p, opts)
 	default:
 		r = &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf("unknown engine %q", opts.Engine)}
 	}

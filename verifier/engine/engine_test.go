@@ -252,25 +252,27 @@ func TestKInduction(t *testing.T) {
 		{"goto into the middle", "int main(void) { int x = 0; if (__VERIFIER_nondet_int()) goto mid; while (x < 10) { x++; mid: x += 2; } assert(x != 11); return 0; }", []result.Verdict{result.Unsafe}},
 	}
 	for _, tc := range tests {
-		tc := tc
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			src := filepath.Join(t.TempDir(), "k.c")
-			os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
-			p := load(t, src, ir.LP64)
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			r := engine.Verify(ctx, p, engine.Options{Engine: "kinduction", MaxK: 8, Solver: solver})
-			for _, w := range tc.want {
-				if r.Verdict == w {
-					if w == result.Unsafe && (r.Violated() == nil || !r.Violated().Trace.Replayed) {
-						t.Fatal("unsafe without a replayed trace")
+		for _, eng := range []string{"kinduction", "bkind"} {
+			tc, eng := tc, eng
+			t.Run(eng+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
+				src := filepath.Join(t.TempDir(), "k.c")
+				os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
+				p := load(t, src, ir.LP64)
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				r := engine.Verify(ctx, p, engine.Options{Engine: eng, MaxK: 8, Solver: solver})
+				for _, w := range tc.want {
+					if r.Verdict == w {
+						if w == result.Unsafe && (r.Violated() == nil || !r.Violated().Trace.Replayed) {
+							t.Fatal("unsafe without a replayed trace")
+						}
+						return
 					}
-					return
 				}
-			}
-			t.Fatalf("verdict %s (%s), want one of %v", r.Verdict, r.Reason, tc.want)
-		})
+				t.Fatalf("verdict %s (%s), want one of %v", r.Verdict, r.Reason, tc.want)
+			})
+		}
 	}
 }
 
@@ -284,6 +286,39 @@ func TestKInductionNeedsInvariants(t *testing.T) {
 		r := engine.Verify(context.Background(), p, engine.Options{Engine: "kinduction", MaxK: 6, Invariants: inv, Solver: solver})
 		if r.Verdict != want {
 			t.Errorf("invariants %s: %s (%s), want %s", inv, r.Verdict, r.Reason, want)
+		}
+	}
+}
+
+// TestBKindIterations: on seed 000's Fig. 1(b) pattern with the bug D
+// iterations deep, plain k-induction needs n = D-1 iterations (its base
+// case BMC(n) runs the body n+1 times) and bkind ⌊n/2⌋+1: the forward
+// search meets the backward counterexample of the previous iteration.
+func TestBKindIterations(t *testing.T) {
+	for d := 3; d <= 8; d++ {
+		src := filepath.Join(t.TempDir(), "fig1b.c")
+		os.WriteFile(src, []byte(strings.ReplaceAll(`extern unsigned __VERIFIER_nondet_uint(void);
+void reach_error(void);
+int main(void) {
+  unsigned s = 1, input;
+  while (1) {
+    input = __VERIFIER_nondet_uint();
+    if (input == s && s < D) s = s + 1;
+    if (input == D && s >= D) reach_error();
+  }
+}
+`, "D", strconv.Itoa(d))), 0o644)
+		p := load(t, src, ir.LP64)
+		n := d - 1
+		for eng, want := range map[string]int{"kinduction": n, "bkind": n/2 + 1} {
+			r := engine.Verify(context.Background(), p, engine.Options{Engine: eng, MaxK: 8, Solver: solver})
+			if r.Verdict != result.Unsafe || r.K != want {
+				t.Errorf("D=%d %s: %s at iteration %d (%s), want unsafe at %d", d, eng, r.Verdict, r.K, r.Reason, want)
+				continue
+			}
+			if v := r.Violated(); v == nil || v.Trace == nil || !v.Trace.Replayed || v.Location.Line != 8 {
+				t.Errorf("D=%d %s: no replayed trace to line 8: %+v", d, eng, v)
+			}
 		}
 	}
 }

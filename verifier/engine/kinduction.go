@@ -26,21 +26,44 @@ const maxInductionK = 16
 // package interval as invariants unless Options.Invariants is "none". An
 // unsatisfiable inductive step proves every property.
 func KInduction(ctx context.Context, p *ir.Program, opts Options) *result.Result {
+	return kinduction(ctx, p, opts, "kinduction")
+}
+
+// BKind is k-induction with a bidirectional bug search (bkind, seed 000):
+// a failed inductive step at k is kept as a backward partial
+// counterexample — head states from which k failure-free iterations lead
+// to a failure in the next — and at k+1 the forward search (the head
+// states BMC(k+1) reaches, up to k+1 iterations behind them) asks whether
+// it reaches one of them. A hit is replayed on the interpreter as the
+// forward path's inputs followed by the backward path's; only a replayed
+// violation is reported. A bug that plain k-induction finds at iteration
+// n (the base case BMC(n)) is so found at iteration ⌊n/2⌋+1. Result.K is
+// the iteration that decided.
+func BKind(ctx context.Context, p *ir.Program, opts Options) *result.Result {
+	return kinduction(ctx, p, opts, "bkind")
+}
+
+// candidate is one top-level loop of the entry the inductive step tries.
+type candidate struct {
+	loop   *ir.Loop
+	bounds []symex.Bound
+	// backK is the k of the last failed inductive step (bkind's backward
+	// counterexample), 0 if none.
+	backK int
+}
+
+func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *result.Result {
 	opts.defaults()
 	q, err := newQuerier(opts)
 	if err != nil {
-		return unknown("kinduction", "solver: %v", err)
+		return unknown(name, "solver: %v", err)
 	}
 	defer q.close()
 	entry := p.Func(opts.Entry)
 	if entry == nil || !entry.HasBody() {
-		return unknown("kinduction", "no function %q with a body", opts.Entry)
+		return unknown(name, "no function %q with a body", opts.Entry)
 	}
-	type candidate struct {
-		loop   *ir.Loop
-		bounds []symex.Bound
-	}
-	var cands []candidate
+	var cands []*candidate
 	var inv *interval.Result
 	if opts.Invariants != "none" {
 		inv, _ = interval.Analyze(ctx, p, entry) // no invariants is fine
@@ -49,7 +72,7 @@ func KInduction(ctx context.Context, p *ir.Program, opts Options) *result.Result
 		if l.Parent != nil {
 			continue
 		}
-		c := candidate{loop: l}
+		c := &candidate{loop: l}
 		if inv != nil {
 			st := inv.LoopHead(l)
 			for _, v := range st.Vars() {
@@ -60,12 +83,12 @@ func KInduction(ctx context.Context, p *ir.Program, opts Options) *result.Result
 		}
 		cands = append(cands, c)
 	}
-	r := &result.Result{Engine: "kinduction"}
+	r := &result.Result{Engine: name}
 	var last *result.Result
 	for k := 1; k <= opts.MaxK; k = nextBound(k) {
 		b := smt.NewBuilder()
 		base := bmcStep(ctx, p, b, q, k, opts, r)
-		base.Engine = "kinduction"
+		base.Engine = name
 		switch base.Verdict {
 		case result.Safe, result.Unsafe:
 			return base
@@ -80,9 +103,22 @@ func KInduction(ctx context.Context, p *ir.Program, opts Options) *result.Result
 		if k > maxInductionK {
 			continue // deep bounds: BMC only (see maxInductionK)
 		}
+		if name == "bkind" {
+			for _, c := range cands {
+				if c.backK == 0 {
+					continue
+				}
+				if out := bidirectional(ctx, p, b, q, k, c, opts, r, base); out != nil {
+					return out
+				}
+				if ctx.Err() != nil {
+					return last
+				}
+			}
+		}
 		for _, c := range cands {
-			eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry,
-				Induction: &symex.Induction{Loop: c.loop, Bounds: c.bounds}})
+			ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Names: fmt.Sprintf("step%d_", k)}
+			eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: ind})
 			if err != nil {
 				if ctx.Err() != nil {
 					return last
@@ -99,6 +135,9 @@ func KInduction(ctx context.Context, p *ir.Program, opts Options) *result.Result
 				if ctx.Err() != nil {
 					return last
 				}
+				if res == smt.Sat && len(ind.Heads) > 0 {
+					c.backK = k
+				}
 				continue
 			}
 			out := *base
@@ -114,5 +153,100 @@ func KInduction(ctx context.Context, p *ir.Program, opts Options) *result.Result
 	if last != nil {
 		return last
 	}
-	return unknown("kinduction", "no bound tried")
+	return unknown(name, "no bound tried")
+}
+
+// bidirectional is bkind's forward search at iteration k: does an
+// execution reach c's loop head, with at most k iterations behind it, in
+// a state of the backward counterexample? The answer counts only if the
+// concatenated inputs replay to a violation.
+func bidirectional(ctx context.Context, p *ir.Program, b *smt.Builder, q *querier, k int, c *candidate, opts Options, r, base *result.Result) *result.Result {
+	fwd := &symex.Induction{Loop: c.loop, Forward: true, Names: fmt.Sprintf("fwd%d_", k)}
+	feq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: fwd})
+	if err != nil {
+		return nil
+	}
+	r.Stats.Steps += feq.Steps
+	// The backward counterexample again, on this bound's builder (terms
+	// of two builders do not mix; symbolic execution is cheap next to the
+	// solver).
+	bind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Names: fmt.Sprintf("back%d_", c.backK)}
+	beq, err := symex.Run(ctx, p, b, symex.Options{Unwind: c.backK, Entry: opts.Entry, Induction: bind})
+	if err != nil || len(bind.Heads) == 0 {
+		return nil
+	}
+	r.Stats.Steps += beq.Steps
+	bh := &bind.Heads[0]
+	var meets []*smt.Term
+	for _, h := range fwd.Heads {
+		conj := []*smt.Term{h.Guard}
+		for key, v := range h.Vals {
+			w, ok := bh.Vals[key]
+			if !ok || !v.Sort().Equal(w.Sort()) {
+				continue
+			}
+			conj = append(conj, b.Eq(v, w))
+		}
+		meets = append(meets, b.And(conj...))
+	}
+	var viols []*smt.Term
+	for _, ch := range beq.RealProps() {
+		viols = append(viols, ch.Violation)
+	}
+	var vals []inputValue
+	var readErr error
+	res, err := q.check(ctx, b.And(b.Or(meets...), b.Or(viols...)), r, func(m smt.Model) {
+		at := -1
+		for i, t := range meets {
+			if v, err := m.Eval(t); err == nil && v.Bool() {
+				at = i
+				break
+			}
+		}
+		if at < 0 {
+			readErr = fmt.Errorf("no meeting arrival in the model")
+			return
+		}
+		fv, err := modelInputs(&symex.Equation{Inputs: feq.Inputs[:fwd.Heads[at].Inputs]}, m)
+		if err != nil {
+			readErr = err
+			return
+		}
+		bv, err := modelInputs(&symex.Equation{Inputs: beq.Inputs[bh.Inputs:]}, m)
+		if err != nil {
+			readErr = err
+			return
+		}
+		vals = append(fv, bv...)
+	})
+	if err != nil || res != smt.Sat {
+		return nil
+	}
+	if readErr != nil {
+		fmt.Fprintf(opts.Log, "prbmc: bkind at k=%d: %v\n", k, readErr)
+		return nil
+	}
+	out, err := replay(ctx, p, opts.Entry, vals, opts.MaxReplaySteps)
+	if err != nil || out.prop == nil {
+		why := "replay did not reach a failing assertion"
+		if err != nil {
+			why = err.Error()
+		}
+		fmt.Fprintf(opts.Log, "prbmc: bkind at k=%d: the concatenated path did not replay (%s); not reported\n", k, why)
+		return nil
+	}
+	res2 := &result.Result{Engine: "bkind", K: k, Stats: r.Stats}
+	for _, bp := range base.Props {
+		bp.Verdict, bp.Reason = result.Unknown, "not checked: another property fails first"
+		if bp.ID == out.prop.ID {
+			bp.Verdict, bp.Reason, bp.Trace = result.Unsafe, "", out.trace
+		}
+		res2.Props = append(res2.Props, bp)
+	}
+	if res2.Violated() == nil {
+		rp := propResult(out.prop)
+		rp.Verdict, rp.Trace = result.Unsafe, out.trace
+		res2.Props = append(res2.Props, *rp)
+	}
+	return withReason(res2, result.Unsafe, "%s can fail at %s (bkind: a forward path meets the backward counterexample of k=%d)", describe(out.prop), out.prop.Pos, c.backK)
 }

@@ -36,6 +36,36 @@ type Induction struct {
 	// execution (from a sound analysis), assumed after the havoc and at
 	// every later arrival at the head.
 	Bounds []Bound
+	// Forward turns the run into the forward search of bkind: no havoc,
+	// every assertion assumed (the base case checks them), and the walk
+	// cut at the (k+1)-th arrival at the head, so Heads lists the head
+	// states the base case BMC(k) reaches (at most k iterations behind).
+	Forward bool
+	// Names prefixes the names of the run's inputs, so that the inputs of
+	// two runs on one builder stay apart (bkind conjoins a forward and a
+	// backward run).
+	Names string
+	// Heads is filled in by Run: the states at the head, one per arrival
+	// (in forward mode), or the havocked state of the first arrival.
+	Heads []HeadState
+}
+
+// HeadState is the symbolic state at one arrival at the loop head.
+type HeadState struct {
+	Guard *smt.Term // the executions that arrive
+	// Inputs is how many inputs the walk had created before the arrival.
+	Inputs int
+	// Vals maps the entry's variables (and globals) and memory objects to
+	// their values; keys are comparable between runs of one program.
+	Vals map[StateKey]*smt.Term
+}
+
+// StateKey names a register (V in the activation Frame) or a memory
+// object (Obj > 0).
+type StateKey struct {
+	V     *ir.Var
+	Frame int
+	Obj   int
 }
 
 // Bound says Lo <= V <= Hi (in V's signedness) at the loop head.
@@ -53,6 +83,16 @@ type inductionState struct {
 	k       int
 	pc      int // where the entry's walk is (calls run at their pc)
 	writes  writeSet
+	in      *Induction
+}
+
+// inputName names the next input; an induction run may prefix it.
+func (x *executor) inputName() string {
+	pre := ""
+	if x.ind != nil {
+		pre = x.ind.in.Names
+	}
+	return fmt.Sprintf("%snondet%d", pre, len(x.eq.Inputs))
 }
 
 // assumeAsserts reports whether assertions executed now are assumed: those
@@ -61,6 +101,8 @@ type inductionState struct {
 // path to it skipped the loop.
 func (s *inductionState) assumeAsserts() bool {
 	switch {
+	case s.in.Forward:
+		return true
 	case s.pc < s.loop.Head:
 		return true
 	case s.pc <= s.loop.Latch:
@@ -93,7 +135,8 @@ func (x *executor) startInduction(entry *ir.Function, in *Induction) error {
 	for pc := l.Head; pc <= l.Latch; pc++ {
 		collectWrites(entry.Body[pc], &ws, seen)
 	}
-	x.ind = &inductionState{loop: l, bounds: in.Bounds, k: x.opts.Unwind, writes: ws}
+	x.ind = &inductionState{loop: l, bounds: in.Bounds, k: x.opts.Unwind, writes: ws, in: in}
+	in.Heads = nil
 	return nil
 }
 
@@ -188,8 +231,16 @@ func collectWrites(in ir.Instr, ws *writeSet, seen map[*ir.Function]bool) {
 // assumes the invariants on every arrival.
 func (x *executor) atInductionHead(st *state, fr *frame) {
 	ind := x.ind
+	if ind.in.Forward {
+		if !ind.entered {
+			ind.entered, ind.iter = true, 1
+		}
+		x.recordHead(st, fr)
+		return
+	}
 	if !ind.entered {
 		ind.entered, ind.iter = true, 1
+		defer x.recordHead(st, fr)
 		for v := range ind.writes.vars {
 			if v.Kind != ir.Global && v.Func != fr.f {
 				continue // a callee's local: fresh in every activation anyway
@@ -232,6 +283,20 @@ func (x *executor) atInductionHead(st *state, fr *frame) {
 		}
 		st.guard = x.b.And(st.guard, c)
 	}
+}
+
+// recordHead appends st to the induction's head states.
+func (x *executor) recordHead(st *state, fr *frame) {
+	h := HeadState{Guard: st.guard, Inputs: len(x.eq.Inputs), Vals: map[StateKey]*smt.Term{}}
+	for key, v := range st.regs {
+		if key.v.Kind == ir.Global || key.frame == fr.id {
+			h.Vals[StateKey{V: key.v, Frame: key.frame}] = v
+		}
+	}
+	for id, v := range st.mem {
+		h.Vals[StateKey{Obj: id}] = v
+	}
+	x.ind.in.Heads = append(x.ind.in.Heads, h)
 }
 
 func toUnsigned(v *big.Int, bits int) *big.Int {
