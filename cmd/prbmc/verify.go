@@ -42,7 +42,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var vf verifyFlags
 	vf.front.register(fs)
 	fs.StringVar(&vf.engine, "engine", "incremental", "engine: bmc | incremental | kinduction | bkind")
-	fs.StringVar(&vf.invariants, "invariants", "intervals", "invariants for k-induction: intervals | none")
+	fs.StringVar(&vf.invariants, "invariants", "relational", "invariants for k-induction: relational (intervals and templates) | intervals | none")
 	fs.IntVar(&vf.unwind, "unwind", 10, "loop unwinding bound for --engine bmc")
 	fs.IntVar(&vf.maxK, "max-k", 1<<20, "largest bound incremental BMC tries")
 	fs.DurationVar(&vf.timeout, "timeout", 30*time.Second, "time budget for the whole verification")
@@ -62,8 +62,8 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "prbmc verify: unknown engine %q (want bmc, incremental, kinduction or bkind)\n", vf.engine)
 		return exitUsage
 	}
-	if vf.invariants != "intervals" && vf.invariants != "none" {
-		fmt.Fprintf(stderr, "prbmc verify: unknown invariants %q (want intervals or none)\n", vf.invariants)
+	if vf.invariants != "relational" && vf.invariants != "intervals" && vf.invariants != "none" {
+		fmt.Fprintf(stderr, "prbmc verify: unknown invariants %q (want relational, intervals or none)\n", vf.invariants)
 		return exitUsage
 	}
 	if !knownFormat(vf.format) {

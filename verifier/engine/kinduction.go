@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/prbmc/prbmc/verifier/interval"
+	"github.com/prbmc/prbmc/verifier/invariant"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
 	"github.com/prbmc/prbmc/verifier/smt"
@@ -50,6 +51,19 @@ type candidate struct {
 	// backK is the k of the last failed inductive step (bkind's backward
 	// counterexample), 0 if none.
 	backK int
+	// invs are the relational invariants the last step assumed.
+	invs []invariant.Pred
+	// tried says a step ran with invs.
+	tried bool
+}
+
+// assume turns invariants into the inductive step's assumptions.
+func assume(ps []invariant.Pred) []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term {
+	var out []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term
+	for _, p := range ps {
+		out = append(out, p.Build)
+	}
+	return out
 }
 
 func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *result.Result {
@@ -83,6 +97,24 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 		}
 		cands = append(cands, c)
 	}
+	var gen *invariant.Generator
+	if opts.Invariants == "" || opts.Invariants == "relational" {
+		// The generator works beside the main loop (seed 001); each step
+		// takes the invariants proved so far.
+		var loops []invariant.Loop
+		for _, c := range cands {
+			loops = append(loops, invariant.Loop{Loop: c.loop, Bounds: c.bounds})
+		}
+		gctx, cancel := context.WithCancel(ctx)
+		gen = invariant.Start(gctx, p, entry, loops, invariant.Solver(opts.Solver))
+		defer func() {
+			cancel()
+			gen.Wait()
+			for _, n := range gen.Notes() {
+				fmt.Fprintf(opts.Log, "prbmc: invariants: %s\n", n)
+			}
+		}()
+	}
 	r := &result.Result{Engine: name}
 	var last *result.Result
 	for k := 1; k <= opts.MaxK; k = nextBound(k) {
@@ -100,10 +132,10 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 			return base
 		}
 		last = base
-		if k > maxInductionK {
+		if k > maxInductionK && gen == nil {
 			continue // deep bounds: BMC only (see maxInductionK)
 		}
-		if name == "bkind" {
+		if name == "bkind" && k <= maxInductionK {
 			for _, c := range cands {
 				if c.backK == 0 {
 					continue
@@ -117,8 +149,28 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 			}
 		}
 		for _, c := range cands {
-			ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Names: fmt.Sprintf("step%d_", k)}
-			eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: ind})
+			stepK := k
+			var invs []invariant.Pred
+			if gen != nil {
+				invs = gen.Current(c.loop)
+			}
+			if k > maxInductionK {
+				// Deep bounds: BMC only (see maxInductionK), unless the
+				// generator has proved more since the last step; such
+				// invariants are mostly 1-inductive with the property.
+				if c.tried && len(invs) == len(c.invs) {
+					continue
+				}
+				stepK = 1
+			}
+			if len(invs) != len(c.invs) {
+				for _, iv := range invs[len(c.invs):] {
+					fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", c.loop.Pos, iv)
+				}
+			}
+			c.invs, c.tried = invs, true
+			ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: assume(invs), Names: fmt.Sprintf("step%d_", k)}
+			eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: stepK, Entry: opts.Entry, Induction: ind})
 			if err != nil {
 				if ctx.Err() != nil {
 					return last
@@ -135,10 +187,20 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 				if ctx.Err() != nil {
 					return last
 				}
-				if res == smt.Sat && len(ind.Heads) > 0 {
+				if res == smt.Sat && len(ind.Heads) > 0 && stepK == k {
 					c.backK = k
 				}
-				continue
+				if res != smt.Sat || len(invs) == 0 || !zeroStep(ctx, p, b, q, stepK, c, invs, opts, r) {
+					continue
+				}
+				out := *base
+				out.Stats = r.Stats
+				out.Props = append([]result.Property(nil), base.Props...)
+				for i := range out.Props {
+					out.Props[i].Verdict = result.Safe
+					out.Props[i].Reason = ""
+				}
+				return withReason(&out, result.Safe, "k-induction: %d relational invariants at the loop at %s imply every property from there on", len(invs), c.loop.Pos)
 			}
 			out := *base
 			out.Stats = r.Stats
@@ -147,7 +209,10 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 				out.Props[i].Verdict = result.Safe
 				out.Props[i].Reason = ""
 			}
-			return withReason(&out, result.Safe, "k-induction: the inductive step holds at k=%d for the loop at %s", k, c.loop.Pos)
+			if len(invs) > 0 {
+				return withReason(&out, result.Safe, "k-induction: the inductive step holds at k=%d for the loop at %s with %d relational invariants", stepK, c.loop.Pos, len(invs))
+			}
+			return withReason(&out, result.Safe, "k-induction: the inductive step holds at k=%d for the loop at %s", stepK, c.loop.Pos)
 		}
 	}
 	if last != nil {
@@ -170,7 +235,7 @@ func bidirectional(ctx context.Context, p *ir.Program, b *smt.Builder, q *querie
 	// The backward counterexample again, on this bound's builder (terms
 	// of two builders do not mix; symbolic execution is cheap next to the
 	// solver).
-	bind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Names: fmt.Sprintf("back%d_", c.backK)}
+	bind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: assume(c.invs), Names: fmt.Sprintf("back%d_", c.backK)}
 	beq, err := symex.Run(ctx, p, b, symex.Options{Unwind: c.backK, Entry: opts.Entry, Induction: bind})
 	if err != nil || len(bind.Heads) == 0 {
 		return nil
@@ -249,4 +314,53 @@ func bidirectional(ctx context.Context, p *ir.Program, b *smt.Builder, q *querie
 		res2.Props = append(res2.Props, *rp)
 	}
 	return withReason(res2, result.Unsafe, "%s can fail at %s (bkind: a forward path meets the backward counterexample of k=%d)", describe(out.prop), out.prop.Pos, c.backK)
+}
+
+// zeroStep proves the properties from the loop on from the invariants
+// alone: from any state at the head that satisfies them (everything
+// havocked, not only what the loop writes), the first iteration and the
+// code after the loop cannot fail. The invariants hold at every arrival
+// before an execution's first failure (package invariant), so a failure in
+// the loop or after it would be one of these. The code before the loop is
+// not needed, so loops before this one may be unbounded; it must therefore
+// have nothing to check (no assertion, call or unsupported construct) and
+// no path around the loop.
+func zeroStep(ctx context.Context, p *ir.Program, b *smt.Builder, q *querier, k int, c *candidate, invs []invariant.Pred, opts Options, r *result.Result) bool {
+	entry := p.Func(opts.Entry)
+	prefix := map[ir.Pos]bool{}
+	rest := map[ir.Pos]bool{}
+	for pc, in := range entry.Body {
+		if pc >= c.loop.Head {
+			rest[in.Pos()] = true
+			continue
+		}
+		prefix[in.Pos()] = true
+		switch in := in.(type) {
+		case *ir.Assert, *ir.Unsupported, *ir.Call:
+			return false
+		case *ir.Goto:
+			if in.Target > c.loop.Latch {
+				return false
+			}
+		}
+	}
+	ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: assume(invs), HavocAll: true, Zero: true, Names: fmt.Sprintf("zero%d_", k)}
+	eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: ind})
+	if err != nil || len(ind.Heads) == 0 {
+		return false
+	}
+	r.Stats.Steps += eq.Steps
+	var viols []*smt.Term
+	for _, ch := range eq.Checks {
+		if ch.Prop.Kind == ir.PropUnwinding && ch.Prop.Func == entry.Name && prefix[ch.Prop.Pos] && !rest[ch.Prop.Pos] {
+			continue // a loop before this one: its cut paths are covered by the havoc
+		}
+		viols = append(viols, ch.Violation)
+	}
+	if res, err := q.check(ctx, b.Or(viols...), r, nil); err != nil || res != smt.Unsat {
+		return false
+	}
+	// The havoc covers every state only if some path arrives at all.
+	res, err := q.check(ctx, ind.Heads[0].Guard, r, nil)
+	return err == nil && res == smt.Sat
 }

@@ -545,6 +545,7 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 		in := body[pc]
 		if x.ind != nil && fr.id == x.ind.frame {
 			x.ind.pc = pc
+			x.observe(cur, fr, pc)
 			if pc == x.ind.loop.Head {
 				x.atInductionHead(cur, fr)
 			}
