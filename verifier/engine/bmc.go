@@ -26,7 +26,7 @@ type SolverFactory func(logic string) (smt.Solver, error)
 
 // Options configure a verification run.
 type Options struct {
-	Engine string // "bmc", "incremental" (default), "kinduction", "bkind"
+	Engine string // "bmc", "incremental" (default), "kinduction", "bkind", "auto"
 	Entry  string // entry function, default "main"
 	Unwind int    // bound for plain BMC
 	MaxK   int    // largest bound incremental BMC tries
@@ -87,6 +87,8 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 		r = KInduction(ctx, p, opts)
 	case "bkind":
 		r = BKind(ctx, p, opts)
+	case "auto":
+		r = Auto(ctx, p, opts)
 	default:
 		r = &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf("unknown engine %q", opts.Engine)}
 	}

@@ -55,6 +55,8 @@ type candidate struct {
 	invs []invariant.Pred
 	// tried says a step ran with invs.
 	tried bool
+	// zeroTried is how many invariants the last zeroStep had.
+	zeroTried int
 }
 
 // assume turns invariants into the inductive step's assumptions.
@@ -190,7 +192,12 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 				if res == smt.Sat && len(ind.Heads) > 0 && stepK == k {
 					c.backK = k
 				}
-				if res != smt.Sat || len(invs) == 0 || !zeroStep(ctx, p, b, q, stepK, c, invs, opts, r) {
+				// The k=0 step depends on the invariants only: once per set.
+				if res != smt.Sat || len(invs) == 0 || len(invs) == c.zeroTried {
+					continue
+				}
+				c.zeroTried = len(invs)
+				if !zeroStep(ctx, p, b, q, stepK, c, invs, opts, r) {
 					continue
 				}
 				out := *base

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/smt"
@@ -136,11 +137,13 @@ func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop,
 				if ctx.Err() != nil {
 					return
 				}
-				h := &houdini{ctx: ctx, p: p, entry: entry, loop: l, solver: solver, proven: g.Current(l.Loop)}
+				lctx, cancel := context.WithTimeout(ctx, roundBudget)
+				h := &houdini{ctx: lctx, p: p, entry: entry, loop: l, solver: solver, proven: g.Current(l.Loop)}
 				if i > 0 && loops[i-1].Loop.Latch < l.Loop.Head {
 					h.prev, h.prevInv = &loops[i-1], g.Current(loops[i-1].Loop)
 				}
 				got, err := h.run(families[round])
+				cancel()
 				if ctx.Err() != nil {
 					return
 				}
@@ -250,6 +253,12 @@ func (h *houdini) vars() []*ir.Var {
 				return true
 			})
 		}
+	}
+	// Then the entry's other integer locals (loop-invariant terms such as
+	// a bound n in x + y == n): those without a value at the head drop out
+	// when candidates are made.
+	for _, v := range h.entry.Locals {
+		add(v)
 	}
 	if len(out) > maxVars {
 		out = out[:maxVars]
@@ -458,6 +467,11 @@ func (h *houdini) entryState(b *smt.Builder) (symex.HeadState, error) {
 	return ind.Observed[0], nil
 }
 
+// roundBudget bounds one round for one loop: the generator shares the
+// machine with the engine it serves, and a round that does not finish in
+// this time rarely pays off.
+const roundBudget = 4 * time.Second
+
 // maxRefutations bounds the Houdini rounds of one query kind.
 const maxRefutations = 64
 
@@ -465,8 +479,8 @@ const maxRefutations = 64
 // already proven ones assumed), or an error saying why none can be.
 func (h *houdini) run(ts []template) ([]Pred, error) {
 	vars := h.vars()
-	if len(vars) < 2 {
-		return nil, fmt.Errorf("fewer than two integer registers")
+	if len(vars) == 0 {
+		return nil, fmt.Errorf("no integer registers")
 	}
 	l := h.loop.Loop
 	b := smt.NewBuilder()
