@@ -119,9 +119,113 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 	}
 	r := &result.Result{Engine: name}
 	var last *result.Result
+	// steps tries the inductive step of every candidate at k (the base
+	// case BMC(k) having passed; after maxInductionK only with new
+	// invariants, at k = 1). It returns a proof, or nil; stop says the
+	// budget ran out.
+	steps := func(b *smt.Builder, k int, base *result.Result) (out *result.Result, stop bool) {
+		for _, c := range cands {
+			stepK := k
+			var invs []invariant.Pred
+			if gen != nil {
+				invs = gen.Current(c.loop)
+			}
+			if k > maxInductionK {
+				// Deep bounds: BMC only (see maxInductionK), unless the
+				// generator has proved more since the last step; such
+				// invariants are mostly 1-inductive with the property.
+				if c.tried && len(invs) == len(c.invs) {
+					continue
+				}
+				stepK = 1
+			}
+			if len(invs) != len(c.invs) {
+				for _, iv := range invs[len(c.invs):] {
+					fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", c.loop.Pos, iv)
+				}
+			}
+			c.invs, c.tried = invs, true
+			ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: assume(invs), Names: fmt.Sprintf("step%d_", k)}
+			eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: stepK, Entry: opts.Entry, Induction: ind})
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil, true
+				}
+				continue // this loop is not a candidate (see symex.Induction)
+			}
+			r.Stats.Steps += eq.Steps
+			var viols []*smt.Term
+			for _, ch := range eq.Checks {
+				viols = append(viols, ch.Violation)
+			}
+			how := ""
+			res, err := q.check(ctx, b.Or(viols...), r, nil)
+			switch {
+			case err == nil && res == smt.Unsat && len(invs) > 0:
+				how = fmt.Sprintf("k-induction: the inductive step holds at k=%d for the loop at %s with %d relational invariants", stepK, c.loop.Pos, len(invs))
+			case err == nil && res == smt.Unsat:
+				how = fmt.Sprintf("k-induction: the inductive step holds at k=%d for the loop at %s", stepK, c.loop.Pos)
+			case ctx.Err() != nil:
+				return nil, true
+			default:
+				if res == smt.Sat && len(ind.Heads) > 0 && stepK == k {
+					c.backK = k
+				}
+				// The k=0 step depends on the invariants only: once per set.
+				if res != smt.Sat || len(invs) == 0 || len(invs) == c.zeroTried {
+					continue
+				}
+				c.zeroTried = len(invs)
+				if !zeroStep(ctx, p, b, q, stepK, c, invs, opts, r) {
+					if ctx.Err() != nil {
+						return nil, true
+					}
+					continue
+				}
+				how = fmt.Sprintf("k-induction: %d relational invariants at the loop at %s imply every property from there on", len(invs), c.loop.Pos)
+			}
+			out := *base
+			out.Stats = r.Stats
+			out.Props = append([]result.Property(nil), base.Props...)
+			for i := range out.Props {
+				out.Props[i].Verdict = result.Safe
+				out.Props[i].Reason = ""
+			}
+			return withReason(&out, result.Safe, "%s", how), false
+		}
+		return nil, false
+	}
 	for k := 1; k <= opts.MaxK; k = nextBound(k) {
 		b := smt.NewBuilder()
-		base := bmcStep(ctx, p, b, q, k, opts, r)
+		// A base case at a deep bound can take the rest of the budget: new
+		// invariants interrupt it, to try the step with them first (the
+		// base case of the previous bound has passed).
+		bctx, cancel := ctx, context.CancelFunc(func() {})
+		if gen != nil && last != nil {
+			bctx, cancel = context.WithCancel(ctx)
+			upd := gen.Updated()
+			go func() {
+				select {
+				case <-upd:
+					cancel()
+				case <-bctx.Done():
+				}
+			}()
+		}
+		base := bmcStep(bctx, p, b, q, k, opts, r)
+		interrupted := base.Verdict == result.Unknown && bctx.Err() != nil && ctx.Err() == nil
+		cancel()
+		if interrupted {
+			out, stop := steps(smt.NewBuilder(), last.K, last)
+			switch {
+			case out != nil:
+				return out
+			case stop:
+				return last
+			}
+			k = last.K // then BMC(k) again
+			continue
+		}
 		base.Engine = name
 		switch base.Verdict {
 		case result.Safe, result.Unsafe:
@@ -150,76 +254,12 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 				}
 			}
 		}
-		for _, c := range cands {
-			stepK := k
-			var invs []invariant.Pred
-			if gen != nil {
-				invs = gen.Current(c.loop)
-			}
-			if k > maxInductionK {
-				// Deep bounds: BMC only (see maxInductionK), unless the
-				// generator has proved more since the last step; such
-				// invariants are mostly 1-inductive with the property.
-				if c.tried && len(invs) == len(c.invs) {
-					continue
-				}
-				stepK = 1
-			}
-			if len(invs) != len(c.invs) {
-				for _, iv := range invs[len(c.invs):] {
-					fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", c.loop.Pos, iv)
-				}
-			}
-			c.invs, c.tried = invs, true
-			ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: assume(invs), Names: fmt.Sprintf("step%d_", k)}
-			eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: stepK, Entry: opts.Entry, Induction: ind})
-			if err != nil {
-				if ctx.Err() != nil {
-					return last
-				}
-				continue // this loop is not a candidate (see symex.Induction)
-			}
-			r.Stats.Steps += eq.Steps
-			var viols []*smt.Term
-			for _, ch := range eq.Checks {
-				viols = append(viols, ch.Violation)
-			}
-			res, err := q.check(ctx, b.Or(viols...), r, nil)
-			if err != nil || res != smt.Unsat {
-				if ctx.Err() != nil {
-					return last
-				}
-				if res == smt.Sat && len(ind.Heads) > 0 && stepK == k {
-					c.backK = k
-				}
-				// The k=0 step depends on the invariants only: once per set.
-				if res != smt.Sat || len(invs) == 0 || len(invs) == c.zeroTried {
-					continue
-				}
-				c.zeroTried = len(invs)
-				if !zeroStep(ctx, p, b, q, stepK, c, invs, opts, r) {
-					continue
-				}
-				out := *base
-				out.Stats = r.Stats
-				out.Props = append([]result.Property(nil), base.Props...)
-				for i := range out.Props {
-					out.Props[i].Verdict = result.Safe
-					out.Props[i].Reason = ""
-				}
-				return withReason(&out, result.Safe, "k-induction: %d relational invariants at the loop at %s imply every property from there on", len(invs), c.loop.Pos)
-			}
-			out := *base
-			out.Stats = r.Stats
-			out.Props = append([]result.Property(nil), base.Props...)
-			for i := range out.Props {
-				out.Props[i].Verdict = result.Safe
-				out.Props[i].Reason = ""
-			}
-			if len(invs) > 0 {
-				return withReason(&out, result.Safe, "k-induction: the inductive step holds at k=%d for the loop at %s with %d relational invariants", stepK, c.loop.Pos, len(invs))
-			}
-			return withReason(&out, result.Safe, "k-induction: the inductive step holds at k=%d for the loop at %s", stepK, c.loop.Pos)
+		out, stop := steps(b, k, base)
+		switch {
+		case out != nil:
+			return out
+		case stop:
+			return last
 		}
 	}
 	if last != nil {

@@ -123,13 +123,14 @@ type Generator struct {
 	known map[*ir.Loop][]Pred
 	log   []string
 	done  chan struct{}
+	upd   chan struct{} // closed at the next publication
 }
 
 // Start runs the generator for loops of entry in a goroutine until it has
 // nothing left to try or ctx ends. Wait for it before closing what the
 // solver factory depends on.
 func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop, solver Solver) *Generator {
-	g := &Generator{known: map[*ir.Loop][]Pred{}, done: make(chan struct{})}
+	g := &Generator{known: map[*ir.Loop][]Pred{}, done: make(chan struct{}), upd: make(chan struct{})}
 	go func() {
 		defer close(g.done)
 		for round := 0; round < len(families); round++ {
@@ -154,6 +155,8 @@ func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop,
 				if len(got) > 0 {
 					g.mu.Lock()
 					g.known[l.Loop] = append(g.known[l.Loop], got...)
+					close(g.upd)
+					g.upd = make(chan struct{})
 					g.mu.Unlock()
 				}
 			}
@@ -173,6 +176,13 @@ func (g *Generator) Current(l *ir.Loop) []Pred {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return append([]Pred(nil), g.known[l]...)
+}
+
+// Updated returns a channel closed when more invariants are published.
+func (g *Generator) Updated() <-chan struct{} {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.upd
 }
 
 // Notes are the reasons rounds gave nothing (for diagnostics).
