@@ -14,11 +14,6 @@ import (
 	"github.com/prbmc/prbmc/verifier/symex"
 )
 
-// width is the bit width linear combinations are computed in: wide enough
-// that sums of small multiples of 64-bit values never wrap, so a predicate
-// means what it says over the integers.
-const width = 72
-
 // Op is a predicate's relation.
 type Op int
 
@@ -62,9 +57,33 @@ func (p Pred) String() string {
 	return sb.String() + op + p.C.String()
 }
 
+// width is the bit width p is computed in: wide enough that its sum of
+// small multiples never wraps, so the predicate means what it says over
+// the integers (narrower than a fixed 72 bits: cheaper to bit-blast).
+func (p Pred) width() int {
+	w := 0
+	var mag int64
+	for i, v := range p.Vars {
+		if it, ok := v.Type.(*ir.IntType); ok && it.Bits > w {
+			w = it.Bits
+		}
+		c := p.Coefs[i]
+		if c < 0 {
+			c = -c
+		}
+		mag += c
+	}
+	extra := 2 // sign and one spare bit
+	for ; mag > 1; mag >>= 1 {
+		extra++
+	}
+	return w + extra
+}
+
 // sum builds the combination, nil if a variable has no register value.
 func (p Pred) sum(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term {
 	var s *smt.Term
+	width := p.width()
 	for i, v := range p.Vars {
 		t := val(v)
 		it, ok := v.Type.(*ir.IntType)
@@ -92,18 +111,18 @@ func (p Pred) Build(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term {
 	if s == nil {
 		return nil
 	}
-	c := b.BVBig(width, toUnsigned(p.C))
+	c := b.BVBig(p.width(), toUnsigned(p.C, p.width()))
 	if p.Op == Eq {
 		return b.Eq(s, c)
 	}
 	return b.BVSle(s, c)
 }
 
-func toUnsigned(v *big.Int) *big.Int {
+func toUnsigned(v *big.Int, width int) *big.Int {
 	if v.Sign() >= 0 {
 		return v
 	}
-	return new(big.Int).Add(v, new(big.Int).Lsh(big.NewInt(1), width))
+	return new(big.Int).Add(v, new(big.Int).Lsh(big.NewInt(1), uint(width)))
 }
 
 // Solver makes a fresh solver for a logic (as engine.SolverFactory).
@@ -213,7 +232,7 @@ func tripleRound(ts []template) bool { return len(ts) == 0 }
 // empty one stands for the triples.
 var families = [][]template{
 	{{1, -1, Eq, true}, {1, 1, Eq, true}, {1, -2, Eq, true}, {2, -1, Eq, true}, {1, -1, Le, false}, {-1, 1, Le, false}},
-	{{1, -1, Le, true}, {-1, 1, Le, true}, {1, 1, Le, true}, {-1, -1, Le, true}, {1, -3, Eq, true}, {3, -1, Eq, true}, {1, 2, Eq, true}, {2, 1, Eq, true}},
+	{{1, -1, Le, true}, {-1, 1, Le, true}, {1, 1, Le, true}, {-1, -1, Le, true}, {2, -1, Le, true}, {-2, 1, Le, true}, {1, -3, Eq, true}, {3, -1, Eq, true}, {1, 2, Eq, true}, {2, 1, Eq, true}},
 	{},
 }
 
@@ -236,6 +255,31 @@ type houdini struct {
 	// invariants proved so far.
 	prev    *Loop
 	prevInv []Pred
+}
+
+// written are the variables the loop assigns directly.
+func (h *houdini) written() map[*ir.Var]bool {
+	w := map[*ir.Var]bool{}
+	for pc := h.loop.Loop.Head; pc <= h.loop.Loop.Latch; pc++ {
+		switch in := h.entry.Body[pc].(type) {
+		case *ir.Assign:
+			if v := ir.RootVar(in.Lhs); v != nil {
+				w[v] = true
+			}
+		case *ir.Call:
+			if in.Result != nil {
+				if v := ir.RootVar(in.Result); v != nil {
+					w[v] = true
+				}
+			}
+			if in.Fn != nil {
+				for _, g := range h.p.Globals {
+					w[g] = true // a callee may write any global
+				}
+			}
+		}
+	}
+	return w
 }
 
 // vars are the entry's integer registers the loop reads or writes.
@@ -349,6 +393,48 @@ func (h *houdini) candidates(ts []template, vars []*ir.Var, b *smt.Builder, m sm
 			}
 		}
 	}
+	if tripleRound(ts) {
+		// (x ± y) - (z ± w) == c for x, y written by the loop and z, w not:
+		// a relation carried from the entry values (x - y == i - j).
+		written := h.written()
+		var wv, uv []*ir.Var
+		for _, v := range vars {
+			if written[v] {
+				wv = append(wv, v)
+			} else {
+				uv = append(uv, v)
+			}
+		}
+		for i, x := range wv {
+			for _, y := range wv[i+1:] {
+				for j, z := range uv {
+					for _, w := range uv[j+1:] {
+						for _, sg := range []int64{1, -1} {
+							p := Pred{Vars: []*ir.Var{x, y, z, w}, Coefs: []int64{1, sg, -1, -sg}, Op: Eq, C: new(big.Int)}
+							q := Pred{Vars: []*ir.Var{x, y, w, z}, Coefs: []int64{1, sg, -1, -sg}, Op: Eq, C: new(big.Int)}
+							ps := []Pred{p}
+							if sg < 0 {
+								ps = append(ps, q) // with +, q is p reordered
+							}
+							for _, p := range ps {
+								s := p.sum(b, val)
+								if s == nil {
+									continue
+								}
+								if v, err := m.Eval(s); err == nil {
+									p.C = v.BitVec().SignedBig()
+									if k := p.String(); !seen[k] {
+										seen[k] = true
+										out = append(out, p)
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Op < out[j].Op })
 	return out
 }
@@ -451,6 +537,9 @@ func (h *houdini) entryState(b *smt.Builder) (symex.HeadState, error) {
 	if len(fwd.Heads) == 0 {
 		return symex.HeadState{}, fmt.Errorf("the head is not reached")
 	}
+	if feq.Steps > maxSteps {
+		return symex.HeadState{}, fmt.Errorf("the program is too large for templates (%d steps)", feq.Steps)
+	}
 	res, err := h.check(b.Or(relevant(feq, h.entry, l.Head)...), nil)
 	if err == nil && res == smt.Unsat {
 		return fwd.Heads[0], nil
@@ -480,7 +569,12 @@ func (h *houdini) entryState(b *smt.Builder) (symex.HeadState, error) {
 // roundBudget bounds one round for one loop: the generator shares the
 // machine with the engine it serves, and a round that does not finish in
 // this time rarely pays off.
-const roundBudget = 4 * time.Second
+const roundBudget = 15 * time.Second
+
+// maxSteps bounds the size (symbolic execution steps at one unwinding) of
+// programs the generator works on: Houdini's queries grow with it and the
+// engine needs the machine more.
+const maxSteps = 100_000
 
 // maxRefutations bounds the Houdini rounds of one query kind.
 const maxRefutations = 64
