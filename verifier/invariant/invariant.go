@@ -225,6 +225,9 @@ type template struct {
 	withC bool
 }
 
+// triples are the coefficient patterns of the triple round.
+var triples = [][3]int64{{1, 1, -1}, {1, 1, -2}, {1, 1, -3}, {1, -1, -2}, {1, -1, 2}}
+
 // tripleRound says the family also asks for x + y - z == c over triples.
 func tripleRound(ts []template) bool { return len(ts) == 0 }
 
@@ -232,8 +235,8 @@ func tripleRound(ts []template) bool { return len(ts) == 0 }
 // empty one stands for the triples.
 var families = [][]template{
 	{{1, -1, Eq, true}, {1, 1, Eq, true}, {1, -2, Eq, true}, {2, -1, Eq, true}, {1, -1, Le, false}, {-1, 1, Le, false}},
-	{{1, -1, Le, true}, {-1, 1, Le, true}, {1, 1, Le, true}, {-1, -1, Le, true}, {2, -1, Le, true}, {-2, 1, Le, true}, {1, -3, Eq, true}, {3, -1, Eq, true}, {1, 2, Eq, true}, {2, 1, Eq, true}},
 	{},
+	{{1, -1, Le, true}, {-1, 1, Le, true}, {1, 1, Le, true}, {-1, -1, Le, true}, {2, -1, Le, true}, {-2, 1, Le, true}, {1, -3, Eq, true}, {3, -1, Eq, true}, {1, 2, Eq, true}, {2, 1, Eq, true}},
 }
 
 // unary are x <= c and -x <= c with c the sampled entry value: bounds the
@@ -327,6 +330,9 @@ func (h *houdini) candidates(ts []template, vars []*ir.Var, b *smt.Builder, m sm
 		seen[p.String()] = true
 	}
 	for _, x := range vars {
+		if len(ts) == 0 || ts[0] != families[0][0] {
+			break // unary bounds in the first round only
+		}
 		for _, t := range unary {
 			p := Pred{Vars: []*ir.Var{x}, Coefs: []int64{t}, Op: Le, C: new(big.Int)}
 			s := p.sum(b, val)
@@ -370,23 +376,27 @@ func (h *houdini) candidates(ts []template, vars []*ir.Var, b *smt.Builder, m sm
 			}
 		}
 	}
-	if tripleRound(ts) && len(vars) <= 8 {
+	if tripleRound(ts) && len(vars) <= 7 {
+		// x ± y == c·z + d: sums and differences that grow with a third
+		// variable (a + b == 3i, hi - lo == 2mid, x + y == n).
 		for i, x := range vars {
 			for j := i + 1; j < len(vars); j++ {
 				for k, z := range vars {
 					if k == i || k == j {
 						continue
 					}
-					p := Pred{Vars: []*ir.Var{x, vars[j], z}, Coefs: []int64{1, 1, -1}, Op: Eq, C: new(big.Int)}
-					s := p.sum(b, val)
-					if s == nil {
-						continue
-					}
-					if v, err := m.Eval(s); err == nil {
-						p.C = v.BitVec().SignedBig()
-						if k := p.String(); !seen[k] {
-							seen[k] = true
-							out = append(out, p)
+					for _, cs := range triples {
+						p := Pred{Vars: []*ir.Var{x, vars[j], z}, Coefs: cs[:], Op: Eq, C: new(big.Int)}
+						s := p.sum(b, val)
+						if s == nil {
+							continue
+						}
+						if v, err := m.Eval(s); err == nil {
+							p.C = v.BitVec().SignedBig()
+							if k := p.String(); !seen[k] {
+								seen[k] = true
+								out = append(out, p)
+							}
 						}
 					}
 				}
