@@ -43,8 +43,8 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.SetOutput(stderr)
 	var vf verifyFlags
 	vf.front.register(fs)
-	fs.StringVar(&vf.engine, "engine", "incremental", "engine: bmc | incremental | kinduction")
-	fs.StringVar(&vf.invariants, "invariants", "intervals", "invariants for k-induction: intervals | none")
+	fs.StringVar(&vf.engine, "engine", "auto", "engine: auto (BMC, then k-induction) | bmc | incremental | kinduction | bkind")
+	fs.StringVar(&vf.invariants, "invariants", "relational", "invariants for k-induction: relational (intervals and templates) | intervals | none")
 	fs.IntVar(&vf.unwind, "unwind", 10, "loop unwinding bound for --engine bmc")
 	fs.IntVar(&vf.maxK, "max-k", 1<<20, "largest bound incremental BMC tries")
 	fs.DurationVar(&vf.timeout, "timeout", 30*time.Second, "time budget for the whole verification")
@@ -60,13 +60,13 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	switch vf.engine {
-	case "bmc", "incremental", "kinduction":
+	case "auto", "bmc", "incremental", "kinduction", "bkind":
 	default:
-		fmt.Fprintf(stderr, "prbmc verify: unknown engine %q (want bmc, incremental or kinduction)\n", vf.engine)
+		fmt.Fprintf(stderr, "prbmc verify: unknown engine %q (want auto, bmc, incremental, kinduction or bkind)\n", vf.engine)
 		return exitUsage
 	}
-	if vf.invariants != "intervals" && vf.invariants != "none" {
-		fmt.Fprintf(stderr, "prbmc verify: unknown invariants %q (want intervals or none)\n", vf.invariants)
+	if vf.invariants != "relational" && vf.invariants != "intervals" && vf.invariants != "none" {
+		fmt.Fprintf(stderr, "prbmc verify: unknown invariants %q (want relational, intervals or none)\n", vf.invariants)
 		return exitUsage
 	}
 	set, err := checks.Parse(*checkList)

@@ -1,8 +1,9 @@
 // Package engine holds the verification strategies — bounded model
-// checking, incremental BMC and (later) k-induction — over the equations
-// of package symex, and the rules that turn solver answers into verdicts
-// a user can trust: every "unsafe" is replayed on the concrete
-// interpreter, every "safe" needs all unwinding checks closed.
+// checking, incremental BMC, k-induction, bkind and the auto portfolio —
+// over the equations of package symex, and the rules that turn solver
+// answers into verdicts a user can trust: every "unsafe" is replayed on
+// the concrete interpreter, every "safe" needs all unwinding checks closed
+// or an inductive step that holds.
 package engine
 
 import (
@@ -26,7 +27,7 @@ type SolverFactory func(logic string) (smt.Solver, error)
 
 // Options configure a verification run.
 type Options struct {
-	Engine string // "bmc", "incremental" (default), "kinduction"
+	Engine string // "bmc", "incremental" (default), "kinduction", "bkind", "auto"
 	Entry  string // entry function, default "main"
 	Unwind int    // bound for plain BMC
 	MaxK   int    // largest bound incremental BMC tries
@@ -42,7 +43,9 @@ type Options struct {
 	// logic instead: Z3 bit-blasts a fresh bit-vector query to SAT, which is
 	// far faster than its incremental core (see README, "Solver use").
 	IncrementalSolver bool
-	// Invariants for k-induction: "intervals" (default) or "none".
+	// Invariants for k-induction and bkind: "relational" (default: intervals
+	// and the template invariants of package invariant), "intervals" or
+	// "none".
 	Invariants string
 }
 
@@ -85,6 +88,10 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 		r = Incremental(ctx, p, opts)
 	case "kinduction":
 		r = KInduction(ctx, p, opts)
+	case "bkind":
+		r = BKind(ctx, p, opts)
+	case "auto":
+		r = Auto(ctx, p, opts)
 	default:
 		r = &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf("unknown engine %q", opts.Engine)}
 	}

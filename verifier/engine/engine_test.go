@@ -23,10 +23,12 @@ import (
 //	// expect: safe|unsafe|bounded|unknown
 //	// expect-line: N        (the violated property's line)
 //	// expect-value: x = 5   (a step of the trace writes this value)
+//	// expect-engines: kinduction bkind   (default: incremental)
 type expectation struct {
 	verdict result.Verdict
 	line    int
 	values  []string
+	engines []string
 }
 
 func readExpect(t *testing.T, path string) expectation {
@@ -51,10 +53,15 @@ func readExpect(t *testing.T, path string) expectation {
 			e.line, _ = strconv.Atoi(val)
 		case "expect-value":
 			e.values = append(e.values, val)
+		case "expect-engines":
+			e.engines = strings.Fields(val)
 		}
 	}
 	if e.verdict == "" {
 		t.Fatalf("%s: no // expect: line", path)
+	}
+	if len(e.engines) == 0 {
+		e.engines = []string{"incremental"}
 	}
 	return e
 }
@@ -82,50 +89,59 @@ func TestVerdicts(t *testing.T) {
 	}
 	for _, f := range files {
 		f := f
-		t.Run(strings.TrimSuffix(filepath.Base(f), ".c"), func(t *testing.T) {
-			t.Parallel()
-			want := readExpect(t, f)
-			p := load(t, f, ir.LP64)
-			maxK := 64
-			if want.verdict == result.Bounded {
-				maxK = 6
+		want := readExpect(t, f)
+		for _, eng := range want.engines {
+			eng := eng
+			name := strings.TrimSuffix(filepath.Base(f), ".c")
+			if len(want.engines) > 1 || eng != "incremental" {
+				name += "/" + eng
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-			defer cancel()
-			r := engine.Verify(ctx, p, engine.Options{Engine: "incremental", MaxK: maxK, Solver: solver})
-			if r.Verdict != want.verdict {
-				t.Fatalf("verdict %s (%s), want %s", r.Verdict, r.Reason, want.verdict)
+			t.Run(name, func(t *testing.T) { checkVerdict(t, f, eng, want) })
+		}
+	}
+}
+
+func checkVerdict(t *testing.T, f, eng string, want expectation) {
+	t.Parallel()
+	p := load(t, f, ir.LP64)
+	maxK := 64
+	if want.verdict == result.Bounded {
+		maxK = 6
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	r := engine.Verify(ctx, p, engine.Options{Engine: eng, MaxK: maxK, Solver: solver})
+	if r.Verdict != want.verdict {
+		t.Fatalf("verdict %s (%s), want %s", r.Verdict, r.Reason, want.verdict)
+	}
+	if want.verdict != result.Unsafe {
+		if r.Violated() != nil {
+			t.Errorf("a %s result lists a violated property", r.Verdict)
+		}
+		return
+	}
+	v := r.Violated()
+	if v == nil || v.Trace == nil || !v.Trace.Replayed {
+		t.Fatalf("unsafe without a replayed trace: %+v", v)
+	}
+	if want.line != 0 && v.Location.Line != want.line {
+		t.Errorf("violation at line %d, want %d", v.Location.Line, want.line)
+	}
+	last := v.Trace.Steps[len(v.Trace.Steps)-1]
+	if last.Location.Line != v.Location.Line {
+		t.Errorf("trace ends at line %d, the violation is at %d", last.Location.Line, v.Location.Line)
+	}
+	for _, val := range want.values {
+		lhs, value, _ := strings.Cut(val, " = ")
+		found := false
+		for _, st := range v.Trace.Steps {
+			if st.Lhs == lhs && st.Value == value {
+				found = true
 			}
-			if want.verdict != result.Unsafe {
-				if r.Violated() != nil {
-					t.Errorf("a %s result lists a violated property", r.Verdict)
-				}
-				return
-			}
-			v := r.Violated()
-			if v == nil || v.Trace == nil || !v.Trace.Replayed {
-				t.Fatalf("unsafe without a replayed trace: %+v", v)
-			}
-			if want.line != 0 && v.Location.Line != want.line {
-				t.Errorf("violation at line %d, want %d", v.Location.Line, want.line)
-			}
-			last := v.Trace.Steps[len(v.Trace.Steps)-1]
-			if last.Location.Line != v.Location.Line {
-				t.Errorf("trace ends at line %d, the violation is at %d", last.Location.Line, v.Location.Line)
-			}
-			for _, val := range want.values {
-				lhs, value, _ := strings.Cut(val, " = ")
-				found := false
-				for _, st := range v.Trace.Steps {
-					if st.Lhs == lhs && st.Value == value {
-						found = true
-					}
-				}
-				if !found {
-					t.Errorf("no step writes %s = %s; trace: %+v", lhs, value, v.Trace.Steps)
-				}
-			}
-		})
+		}
+		if !found {
+			t.Errorf("no step writes %s = %s; trace: %+v", lhs, value, v.Trace.Steps)
+		}
 	}
 }
 
@@ -252,25 +268,27 @@ func TestKInduction(t *testing.T) {
 		{"goto into the middle", "int main(void) { int x = 0; if (__VERIFIER_nondet_int()) goto mid; while (x < 10) { x++; mid: x += 2; } assert(x != 11); return 0; }", []result.Verdict{result.Unsafe}},
 	}
 	for _, tc := range tests {
-		tc := tc
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			src := filepath.Join(t.TempDir(), "k.c")
-			os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
-			p := load(t, src, ir.LP64)
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			r := engine.Verify(ctx, p, engine.Options{Engine: "kinduction", MaxK: 8, Solver: solver})
-			for _, w := range tc.want {
-				if r.Verdict == w {
-					if w == result.Unsafe && (r.Violated() == nil || !r.Violated().Trace.Replayed) {
-						t.Fatal("unsafe without a replayed trace")
+		for _, eng := range []string{"kinduction", "bkind"} {
+			tc, eng := tc, eng
+			t.Run(eng+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
+				src := filepath.Join(t.TempDir(), "k.c")
+				os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
+				p := load(t, src, ir.LP64)
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				r := engine.Verify(ctx, p, engine.Options{Engine: eng, MaxK: 8, Solver: solver})
+				for _, w := range tc.want {
+					if r.Verdict == w {
+						if w == result.Unsafe && (r.Violated() == nil || !r.Violated().Trace.Replayed) {
+							t.Fatal("unsafe without a replayed trace")
+						}
+						return
 					}
-					return
 				}
-			}
-			t.Fatalf("verdict %s (%s), want one of %v", r.Verdict, r.Reason, tc.want)
-		})
+				t.Fatalf("verdict %s (%s), want one of %v", r.Verdict, r.Reason, tc.want)
+			})
+		}
 	}
 }
 
@@ -285,5 +303,55 @@ func TestKInductionNeedsInvariants(t *testing.T) {
 		if r.Verdict != want {
 			t.Errorf("invariants %s: %s (%s), want %s", inv, r.Verdict, r.Reason, want)
 		}
+	}
+}
+
+// TestBKindIterations: on seed 000's Fig. 1(b) pattern with the bug D
+// iterations deep, plain k-induction needs n = D-1 iterations (its base
+// case BMC(n) runs the body n+1 times) and bkind ⌊n/2⌋+1: the forward
+// search meets the backward counterexample of the previous iteration.
+func TestBKindIterations(t *testing.T) {
+	for d := 3; d <= 8; d++ {
+		src := filepath.Join(t.TempDir(), "fig1b.c")
+		os.WriteFile(src, []byte(strings.ReplaceAll(`extern unsigned __VERIFIER_nondet_uint(void);
+void reach_error(void);
+int main(void) {
+  unsigned s = 1, input;
+  while (1) {
+    input = __VERIFIER_nondet_uint();
+    if (input == s && s < D) s = s + 1;
+    if (input == D && s >= D) reach_error();
+  }
+}
+`, "D", strconv.Itoa(d))), 0o644)
+		p := load(t, src, ir.LP64)
+		n := d - 1
+		for eng, want := range map[string]int{"kinduction": n, "bkind": n/2 + 1} {
+			r := engine.Verify(context.Background(), p, engine.Options{Engine: eng, MaxK: 8, Solver: solver})
+			if r.Verdict != result.Unsafe || r.K != want {
+				t.Errorf("D=%d %s: %s at iteration %d (%s), want unsafe at %d", d, eng, r.Verdict, r.K, r.Reason, want)
+				continue
+			}
+			if v := r.Violated(); v == nil || v.Trace == nil || !v.Trace.Replayed || v.Location.Line != 8 {
+				t.Errorf("D=%d %s: no replayed trace to line 8: %+v", d, eng, v)
+			}
+		}
+	}
+}
+
+// TestAutoPartial: a safe loop no engine here can prove (the invariant is
+// x even); at the deadline auto reports the largest bound it checked.
+func TestAutoPartial(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "even.c")
+	os.WriteFile(src, []byte("extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned x = 0; while (__VERIFIER_nondet_int()) { x += 2; if (x == 1) reach_error(); } return 0; }\n"), 0o644)
+	p := load(t, src, ir.LP64)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	r := engine.Verify(ctx, p, engine.Options{Engine: "auto", Solver: solver})
+	if r.Verdict != result.Bounded || r.K < 1 || r.Engine != "auto" {
+		t.Fatalf("got %s k=%d engine %s (%s), want bounded with a bound from auto", r.Verdict, r.K, r.Engine, r.Reason)
+	}
+	if r.Elapsed > 6*time.Second {
+		t.Errorf("took %s on a 3 s budget", r.Elapsed)
 	}
 }

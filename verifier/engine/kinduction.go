@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/prbmc/prbmc/verifier/interval"
+	"github.com/prbmc/prbmc/verifier/invariant"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
 	"github.com/prbmc/prbmc/verifier/smt"
@@ -26,21 +27,59 @@ const maxInductionK = 16
 // package interval as invariants unless Options.Invariants is "none". An
 // unsatisfiable inductive step proves every property.
 func KInduction(ctx context.Context, p *ir.Program, opts Options) *result.Result {
+	return kinduction(ctx, p, opts, "kinduction")
+}
+
+// BKind is k-induction with a bidirectional bug search (bkind, seed 000):
+// a failed inductive step at k is kept as a backward partial
+// counterexample — head states from which k failure-free iterations lead
+// to a failure in the next — and at k+1 the forward search (the head
+// states BMC(k+1) reaches, up to k+1 iterations behind them) asks whether
+// it reaches one of them. A hit is replayed on the interpreter as the
+// forward path's inputs followed by the backward path's; only a replayed
+// violation is reported. A bug that plain k-induction finds at iteration
+// n (the base case BMC(n)) is so found at iteration ⌊n/2⌋+1. Result.K is
+// the iteration that decided.
+func BKind(ctx context.Context, p *ir.Program, opts Options) *result.Result {
+	return kinduction(ctx, p, opts, "bkind")
+}
+
+// candidate is one top-level loop of the entry the inductive step tries.
+type candidate struct {
+	loop   *ir.Loop
+	bounds []symex.Bound
+	// backK is the k of the last failed inductive step (bkind's backward
+	// counterexample), 0 if none.
+	backK int
+	// invs are the relational invariants the last step assumed.
+	invs []invariant.Pred
+	// tried says a step ran with invs.
+	tried bool
+	// zeroTried is how many invariants the last zeroStep had.
+	zeroTried int
+}
+
+// assume turns invariants into the inductive step's assumptions.
+func assume(ps []invariant.Pred) []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term {
+	var out []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term
+	for _, p := range ps {
+		out = append(out, p.Build)
+	}
+	return out
+}
+
+func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *result.Result {
 	opts.defaults()
 	q, err := newQuerier(opts)
 	if err != nil {
-		return unknown("kinduction", "solver: %v", err)
+		return unknown(name, "solver: %v", err)
 	}
 	defer q.close()
 	entry := p.Func(opts.Entry)
 	if entry == nil || !entry.HasBody() {
-		return unknown("kinduction", "no function %q with a body", opts.Entry)
+		return unknown(name, "no function %q with a body", opts.Entry)
 	}
-	type candidate struct {
-		loop   *ir.Loop
-		bounds []symex.Bound
-	}
-	var cands []candidate
+	var cands []*candidate
 	var inv *interval.Result
 	if opts.Invariants != "none" {
 		inv, _ = interval.Analyze(ctx, p, entry) // no invariants is fine
@@ -49,7 +88,7 @@ func KInduction(ctx context.Context, p *ir.Program, opts Options) *result.Result
 		if l.Parent != nil {
 			continue
 		}
-		c := candidate{loop: l}
+		c := &candidate{loop: l}
 		if inv != nil {
 			st := inv.LoopHead(l)
 			for _, v := range st.Vars() {
@@ -60,12 +99,134 @@ func KInduction(ctx context.Context, p *ir.Program, opts Options) *result.Result
 		}
 		cands = append(cands, c)
 	}
-	r := &result.Result{Engine: "kinduction"}
+	var gen *invariant.Generator
+	if opts.Invariants == "" || opts.Invariants == "relational" {
+		// The generator works beside the main loop (seed 001); each step
+		// takes the invariants proved so far.
+		var loops []invariant.Loop
+		for _, c := range cands {
+			loops = append(loops, invariant.Loop{Loop: c.loop, Bounds: c.bounds})
+		}
+		gctx, cancel := context.WithCancel(ctx)
+		gen = invariant.Start(gctx, p, entry, loops, invariant.Solver(opts.Solver))
+		defer func() {
+			cancel()
+			gen.Wait()
+			for _, n := range gen.Notes() {
+				fmt.Fprintf(opts.Log, "prbmc: invariants: %s\n", n)
+			}
+		}()
+	}
+	r := &result.Result{Engine: name}
 	var last *result.Result
+	// steps tries the inductive step of every candidate at k (the base
+	// case BMC(k) having passed; after maxInductionK only with new
+	// invariants, at k = 1). It returns a proof, or nil; stop says the
+	// budget ran out.
+	steps := func(b *smt.Builder, k int, base *result.Result) (out *result.Result, stop bool) {
+		for _, c := range cands {
+			stepK := k
+			var invs []invariant.Pred
+			if gen != nil {
+				invs = gen.Current(c.loop)
+			}
+			if k > maxInductionK {
+				// Deep bounds: BMC only (see maxInductionK), unless the
+				// generator has proved more since the last step; such
+				// invariants are mostly 1-inductive with the property.
+				if c.tried && len(invs) == len(c.invs) {
+					continue
+				}
+				stepK = 1
+			}
+			if len(invs) != len(c.invs) {
+				for _, iv := range invs[len(c.invs):] {
+					fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", c.loop.Pos, iv)
+				}
+			}
+			c.invs, c.tried = invs, true
+			ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: assume(invs), Names: fmt.Sprintf("step%d_", k)}
+			eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: stepK, Entry: opts.Entry, Induction: ind})
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil, true
+				}
+				continue // this loop is not a candidate (see symex.Induction)
+			}
+			r.Stats.Steps += eq.Steps
+			var viols []*smt.Term
+			for _, ch := range eq.Checks {
+				viols = append(viols, ch.Violation)
+			}
+			how := ""
+			res, err := q.check(ctx, b.Or(viols...), r, nil)
+			switch {
+			case err == nil && res == smt.Unsat && len(invs) > 0:
+				how = fmt.Sprintf("k-induction: the inductive step holds at k=%d for the loop at %s with %d relational invariants", stepK, c.loop.Pos, len(invs))
+			case err == nil && res == smt.Unsat:
+				how = fmt.Sprintf("k-induction: the inductive step holds at k=%d for the loop at %s", stepK, c.loop.Pos)
+			case ctx.Err() != nil:
+				return nil, true
+			default:
+				if res == smt.Sat && len(ind.Heads) > 0 && stepK == k {
+					c.backK = k
+				}
+				// The k=0 step depends on the invariants only: once per set.
+				if res != smt.Sat || len(invs) == 0 || len(invs) == c.zeroTried {
+					continue
+				}
+				c.zeroTried = len(invs)
+				if !zeroStep(ctx, p, b, q, stepK, c, invs, opts, r) {
+					if ctx.Err() != nil {
+						return nil, true
+					}
+					continue
+				}
+				how = fmt.Sprintf("k-induction: %d relational invariants at the loop at %s imply every property from there on", len(invs), c.loop.Pos)
+			}
+			out := *base
+			out.Stats = r.Stats
+			out.Props = append([]result.Property(nil), base.Props...)
+			for i := range out.Props {
+				out.Props[i].Verdict = result.Safe
+				out.Props[i].Reason = ""
+			}
+			return withReason(&out, result.Safe, "%s", how), false
+		}
+		return nil, false
+	}
 	for k := 1; k <= opts.MaxK; k = nextBound(k) {
 		b := smt.NewBuilder()
-		base := bmcStep(ctx, p, b, q, k, opts, r)
-		base.Engine = "kinduction"
+		// A base case at a deep bound can take the rest of the budget: new
+		// invariants interrupt it, to try the step with them first (the
+		// base case of the previous bound has passed).
+		bctx, cancel := ctx, context.CancelFunc(func() {})
+		if gen != nil && last != nil {
+			bctx, cancel = context.WithCancel(ctx)
+			upd := gen.Updated()
+			go func() {
+				select {
+				case <-upd:
+					cancel()
+				case <-bctx.Done():
+				}
+			}()
+		}
+		base := bmcStep(bctx, p, b, q, k, opts, r)
+		interrupted := base.Verdict == result.Unknown && bctx.Err() != nil && ctx.Err() == nil
+		cancel()
+		if interrupted {
+			out, stop := steps(smt.NewBuilder(), last.K, last)
+			switch {
+			case out != nil:
+				return out
+			case stop:
+				return last
+			}
+			k = last.K // then BMC(k) again
+			continue
+		}
+		base.Engine = name
 		switch base.Verdict {
 		case result.Safe, result.Unsafe:
 			return base
@@ -77,42 +238,176 @@ func KInduction(ctx context.Context, p *ir.Program, opts Options) *result.Result
 			return base
 		}
 		last = base
-		if k > maxInductionK {
+		if k > maxInductionK && gen == nil {
 			continue // deep bounds: BMC only (see maxInductionK)
 		}
-		for _, c := range cands {
-			eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry,
-				Induction: &symex.Induction{Loop: c.loop, Bounds: c.bounds}})
-			if err != nil {
+		if name == "bkind" && k <= maxInductionK {
+			for _, c := range cands {
+				if c.backK == 0 {
+					continue
+				}
+				if out := bidirectional(ctx, p, b, q, k, c, opts, r, base); out != nil {
+					return out
+				}
 				if ctx.Err() != nil {
 					return last
 				}
-				continue // this loop is not a candidate (see symex.Induction)
 			}
-			r.Stats.Steps += eq.Steps
-			var viols []*smt.Term
-			for _, ch := range eq.Checks {
-				viols = append(viols, ch.Violation)
-			}
-			res, err := q.check(ctx, b.Or(viols...), r, nil)
-			if err != nil || res != smt.Unsat {
-				if ctx.Err() != nil {
-					return last
-				}
-				continue
-			}
-			out := *base
-			out.Stats = r.Stats
-			out.Props = append([]result.Property(nil), base.Props...)
-			for i := range out.Props {
-				out.Props[i].Verdict = result.Safe
-				out.Props[i].Reason = ""
-			}
-			return withReason(&out, result.Safe, "k-induction: the inductive step holds at k=%d for the loop at %s", k, c.loop.Pos)
+		}
+		out, stop := steps(b, k, base)
+		switch {
+		case out != nil:
+			return out
+		case stop:
+			return last
 		}
 	}
 	if last != nil {
 		return last
 	}
-	return unknown("kinduction", "no bound tried")
+	return unknown(name, "no bound tried")
+}
+
+// bidirectional is bkind's forward search at iteration k: does an
+// execution reach c's loop head, with at most k iterations behind it, in
+// a state of the backward counterexample? The answer counts only if the
+// concatenated inputs replay to a violation.
+func bidirectional(ctx context.Context, p *ir.Program, b *smt.Builder, q *querier, k int, c *candidate, opts Options, r, base *result.Result) *result.Result {
+	fwd := &symex.Induction{Loop: c.loop, Forward: true, Names: fmt.Sprintf("fwd%d_", k)}
+	feq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: fwd})
+	if err != nil {
+		return nil
+	}
+	r.Stats.Steps += feq.Steps
+	// The backward counterexample again, on this bound's builder (terms
+	// of two builders do not mix; symbolic execution is cheap next to the
+	// solver).
+	bind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: assume(c.invs), Names: fmt.Sprintf("back%d_", c.backK)}
+	beq, err := symex.Run(ctx, p, b, symex.Options{Unwind: c.backK, Entry: opts.Entry, Induction: bind})
+	if err != nil || len(bind.Heads) == 0 {
+		return nil
+	}
+	r.Stats.Steps += beq.Steps
+	bh := &bind.Heads[0]
+	var meets []*smt.Term
+	for _, h := range fwd.Heads {
+		conj := []*smt.Term{h.Guard}
+		for key, v := range h.Vals {
+			w, ok := bh.Vals[key]
+			if !ok || !v.Sort().Equal(w.Sort()) {
+				continue
+			}
+			conj = append(conj, b.Eq(v, w))
+		}
+		meets = append(meets, b.And(conj...))
+	}
+	var viols []*smt.Term
+	for _, ch := range beq.RealProps() {
+		viols = append(viols, ch.Violation)
+	}
+	var vals []inputValue
+	var readErr error
+	res, err := q.check(ctx, b.And(b.Or(meets...), b.Or(viols...)), r, func(m smt.Model) {
+		at := -1
+		for i, t := range meets {
+			if v, err := m.Eval(t); err == nil && v.Bool() {
+				at = i
+				break
+			}
+		}
+		if at < 0 {
+			readErr = fmt.Errorf("no meeting arrival in the model")
+			return
+		}
+		fv, err := modelInputs(&symex.Equation{Inputs: feq.Inputs[:fwd.Heads[at].Inputs]}, m)
+		if err != nil {
+			readErr = err
+			return
+		}
+		bv, err := modelInputs(&symex.Equation{Inputs: beq.Inputs[bh.Inputs:]}, m)
+		if err != nil {
+			readErr = err
+			return
+		}
+		vals = append(fv, bv...)
+	})
+	if err != nil || res != smt.Sat {
+		return nil
+	}
+	if readErr != nil {
+		fmt.Fprintf(opts.Log, "prbmc: bkind at k=%d: %v\n", k, readErr)
+		return nil
+	}
+	out, err := replay(ctx, p, opts.Entry, vals, opts.MaxReplaySteps)
+	if err != nil || out.prop == nil {
+		why := "replay did not reach a failing assertion"
+		if err != nil {
+			why = err.Error()
+		}
+		fmt.Fprintf(opts.Log, "prbmc: bkind at k=%d: the concatenated path did not replay (%s); not reported\n", k, why)
+		return nil
+	}
+	res2 := &result.Result{Engine: "bkind", K: k, Stats: r.Stats}
+	for _, bp := range base.Props {
+		bp.Verdict, bp.Reason = result.Unknown, "not checked: another property fails first"
+		if bp.ID == out.prop.ID {
+			bp.Verdict, bp.Reason, bp.Trace = result.Unsafe, "", out.trace
+		}
+		res2.Props = append(res2.Props, bp)
+	}
+	if res2.Violated() == nil {
+		rp := propResult(out.prop)
+		rp.Verdict, rp.Trace = result.Unsafe, out.trace
+		res2.Props = append(res2.Props, *rp)
+	}
+	return withReason(res2, result.Unsafe, "%s can fail at %s (bkind: a forward path meets the backward counterexample of k=%d)", describe(out.prop), out.prop.Pos, c.backK)
+}
+
+// zeroStep proves the properties from the loop on from the invariants
+// alone: from any state at the head that satisfies them (everything
+// havocked, not only what the loop writes), the first iteration and the
+// code after the loop cannot fail. The invariants hold at every arrival
+// before an execution's first failure (package invariant), so a failure in
+// the loop or after it would be one of these. The code before the loop is
+// not needed, so loops before this one may be unbounded; it must therefore
+// have nothing to check (no assertion, call or unsupported construct) and
+// no path around the loop.
+func zeroStep(ctx context.Context, p *ir.Program, b *smt.Builder, q *querier, k int, c *candidate, invs []invariant.Pred, opts Options, r *result.Result) bool {
+	entry := p.Func(opts.Entry)
+	prefix := map[ir.Pos]bool{}
+	rest := map[ir.Pos]bool{}
+	for pc, in := range entry.Body {
+		if pc >= c.loop.Head {
+			rest[in.Pos()] = true
+			continue
+		}
+		prefix[in.Pos()] = true
+		switch in := in.(type) {
+		case *ir.Assert, *ir.Unsupported, *ir.Call:
+			return false
+		case *ir.Goto:
+			if in.Target > c.loop.Latch {
+				return false
+			}
+		}
+	}
+	ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: assume(invs), HavocAll: true, Zero: true, Names: fmt.Sprintf("zero%d_", k)}
+	eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: ind})
+	if err != nil || len(ind.Heads) == 0 {
+		return false
+	}
+	r.Stats.Steps += eq.Steps
+	var viols []*smt.Term
+	for _, ch := range eq.Checks {
+		if ch.Prop.Kind == ir.PropUnwinding && ch.Prop.Func == entry.Name && prefix[ch.Prop.Pos] && !rest[ch.Prop.Pos] {
+			continue // a loop before this one: its cut paths are covered by the havoc
+		}
+		viols = append(viols, ch.Violation)
+	}
+	if res, err := q.check(ctx, b.Or(viols...), r, nil); err != nil || res != smt.Unsat {
+		return false
+	}
+	// The havoc covers every state only if some path arrives at all.
+	res, err := q.check(ctx, ind.Heads[0].Guard, r, nil)
+	return err == nil && res == smt.Sat
 }

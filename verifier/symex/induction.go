@@ -36,6 +36,56 @@ type Induction struct {
 	// execution (from a sound analysis), assumed after the havoc and at
 	// every later arrival at the head.
 	Bounds []Bound
+	// Assume are further loop-head invariants, assumed like Bounds: each
+	// builds its condition from the values of the entry's registers (val
+	// returns nil for a variable that is not one; the predicate must then
+	// return nil and is left out).
+	Assume []func(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term
+	// HavocAll havocs every register of the entry and every global and
+	// writable object at the head, not only what the loop writes: the step
+	// then starts from a state independent of the code before the loop.
+	HavocAll bool
+	// Zero is the step with k = 0: no iteration is assumed, the first is
+	// checked (with the code after the loop). With HavocAll and
+	// invariants that hold at every arrival, it proves what the
+	// invariants imply, whatever came before the loop.
+	Zero bool
+	// Forward turns the run into the forward search of bkind: no havoc,
+	// every assertion assumed (the base case checks them), and the walk
+	// cut at the (k+1)-th arrival at the head, so Heads lists the head
+	// states the base case BMC(k) reaches (at most k iterations behind).
+	Forward bool
+	// Names prefixes the names of the run's inputs, so that the inputs of
+	// two runs on one builder stay apart (bkind conjoins a forward and a
+	// backward run).
+	Names string
+	// Observe, a loop of the entry after Loop, asks for the state at its
+	// first arrival in Observed (Observe must be entered only through its
+	// head: the first arrival is then every entry into it, merged).
+	Observe  *ir.Loop
+	Observed []HeadState
+	// Heads is filled in by Run: the states at the head, one per arrival,
+	// after the havoc and the assumed invariants (the first is the
+	// arbitrary state the inductive step starts from).
+	Heads []HeadState
+}
+
+// HeadState is the symbolic state at one arrival at the loop head.
+type HeadState struct {
+	Guard *smt.Term // the executions that arrive
+	// Inputs is how many inputs the walk had created before the arrival.
+	Inputs int
+	// Vals maps the entry's variables (and globals) and memory objects to
+	// their values; keys are comparable between runs of one program.
+	Vals map[StateKey]*smt.Term
+}
+
+// StateKey names a register (V in the activation Frame) or a memory
+// object (Obj > 0).
+type StateKey struct {
+	V     *ir.Var
+	Frame int
+	Obj   int
 }
 
 // Bound says Lo <= V <= Hi (in V's signedness) at the loop head.
@@ -53,6 +103,16 @@ type inductionState struct {
 	k       int
 	pc      int // where the entry's walk is (calls run at their pc)
 	writes  writeSet
+	in      *Induction
+}
+
+// inputName names the next input; an induction run may prefix it.
+func (x *executor) inputName() string {
+	pre := ""
+	if x.ind != nil {
+		pre = x.ind.in.Names
+	}
+	return fmt.Sprintf("%snondet%d", pre, len(x.eq.Inputs))
 }
 
 // assumeAsserts reports whether assertions executed now are assumed: those
@@ -61,6 +121,8 @@ type inductionState struct {
 // path to it skipped the loop.
 func (s *inductionState) assumeAsserts() bool {
 	switch {
+	case s.in.Forward:
+		return true
 	case s.pc < s.loop.Head:
 		return true
 	case s.pc <= s.loop.Latch:
@@ -93,7 +155,19 @@ func (x *executor) startInduction(entry *ir.Function, in *Induction) error {
 	for pc := l.Head; pc <= l.Latch; pc++ {
 		collectWrites(entry.Body[pc], &ws, seen)
 	}
-	x.ind = &inductionState{loop: l, bounds: in.Bounds, k: x.opts.Unwind, writes: ws}
+	if in.Observe != nil {
+		if in.Observe.Head <= l.Latch {
+			return fmt.Errorf("induction: the observed loop is not after the loop")
+		}
+		if err := simpleLoop(entry, in.Observe); err != nil {
+			return fmt.Errorf("induction: loop at %s: %w", in.Observe.Pos, err)
+		}
+	}
+	x.ind = &inductionState{loop: l, bounds: in.Bounds, k: x.opts.Unwind, writes: ws, in: in}
+	if in.Zero {
+		x.ind.k = 0
+	}
+	in.Heads, in.Observed = nil, nil
 	return nil
 }
 
@@ -188,6 +262,14 @@ func collectWrites(in ir.Instr, ws *writeSet, seen map[*ir.Function]bool) {
 // assumes the invariants on every arrival.
 func (x *executor) atInductionHead(st *state, fr *frame) {
 	ind := x.ind
+	if ind.in.Forward {
+		if !ind.entered {
+			ind.entered, ind.iter = true, 1
+		}
+		x.recordHead(st, fr)
+		return
+	}
+	defer x.recordHead(st, fr)
 	if !ind.entered {
 		ind.entered, ind.iter = true, 1
 		for v := range ind.writes.vars {
@@ -203,7 +285,14 @@ func (x *executor) atInductionHead(st *state, fr *frame) {
 			}
 			st.regs[key] = x.internalFresh(x.sortOf(v.Type))
 		}
-		if ind.writes.indirect {
+		if ind.in.HavocAll {
+			for key, v := range st.regs {
+				if key.v.Kind == ir.Global || key.frame == fr.id {
+					st.regs[key] = x.internalFresh(v.Sort())
+				}
+			}
+		}
+		if ind.writes.indirect || ind.in.HavocAll {
 			for id := 1; id < len(x.objs); id++ {
 				if x.readOnly(id) {
 					continue
@@ -232,6 +321,44 @@ func (x *executor) atInductionHead(st *state, fr *frame) {
 		}
 		st.guard = x.b.And(st.guard, c)
 	}
+	val := func(v *ir.Var) *smt.Term {
+		if x.inMem[v] || (v.Kind != ir.Global && v.Func != fr.f) {
+			return nil
+		}
+		return st.regs[x.keyOf(fr, v)]
+	}
+	for _, a := range ind.in.Assume {
+		if c := a(x.b, val); c != nil {
+			st.guard = x.b.And(st.guard, c)
+		}
+	}
+}
+
+// observe records the state at the first arrival at the observed loop.
+func (x *executor) observe(st *state, fr *frame, pc int) {
+	in := x.ind.in
+	if in.Observe == nil || pc != in.Observe.Head || len(in.Observed) > 0 {
+		return
+	}
+	in.Observed = append(in.Observed, x.snapshotHead(st, fr))
+}
+
+// recordHead appends st to the induction's head states.
+func (x *executor) recordHead(st *state, fr *frame) {
+	x.ind.in.Heads = append(x.ind.in.Heads, x.snapshotHead(st, fr))
+}
+
+func (x *executor) snapshotHead(st *state, fr *frame) HeadState {
+	h := HeadState{Guard: st.guard, Inputs: len(x.eq.Inputs), Vals: map[StateKey]*smt.Term{}}
+	for key, v := range st.regs {
+		if key.v.Kind == ir.Global || key.frame == fr.id {
+			h.Vals[StateKey{V: key.v, Frame: key.frame}] = v
+		}
+	}
+	for id, v := range st.mem {
+		h.Vals[StateKey{Obj: id}] = v
+	}
+	return h
 }
 
 func toUnsigned(v *big.Int, bits int) *big.Int {

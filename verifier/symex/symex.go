@@ -389,7 +389,7 @@ func (x *executor) synthProp(kind ir.PropKind, fn string, pos ir.Pos, text strin
 // fresh creates a nondeterministic input value of type t.
 func (x *executor) fresh(t ir.Type, why string, pos ir.Pos, guard *smt.Term) *smt.Term {
 	in := &Input{Type: t, Size: t.Size(), Why: why, Pos: pos, Guard: guard}
-	name := fmt.Sprintf("nondet%d", len(x.eq.Inputs))
+	name := x.inputName()
 	var v *smt.Term
 	switch tt := t.(type) {
 	case *ir.IntType:
@@ -416,7 +416,7 @@ func (x *executor) fresh(t ir.Type, why string, pos ir.Pos, guard *smt.Term) *sm
 
 // freshObject creates nondeterministic contents for object id.
 func (x *executor) freshObject(id int, t ir.Type, size int64, why string, pos ir.Pos, guard *smt.Term) *smt.Term {
-	name := fmt.Sprintf("nondet%d", len(x.eq.Inputs))
+	name := x.inputName()
 	cell := x.objs[id].cell
 	arr := x.b.Var(name, x.cellSort(cell))
 	x.eq.Inputs = append(x.eq.Inputs, &Input{Term: arr, Cell: cell, Guard: guard, Type: t, Size: size, Why: why, Pos: pos})
@@ -547,6 +547,7 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 		in := body[pc]
 		if x.ind != nil && fr.id == x.ind.frame {
 			x.ind.pc = pc
+			x.observe(cur, fr, pc)
 			if pc == x.ind.loop.Head {
 				x.atInductionHead(cur, fr)
 			}

@@ -1,0 +1,19 @@
+// Package invariant generates relational loop-head invariants for
+// k-induction, the "continuously refined auxiliary invariants" of seed 001:
+// candidates from templates over a loop's integer variables (x-y == c,
+// x+y == c, x-2y == c, x <= y, x-y <= c, …, with the constants read off a
+// model of the loop's entry state) are filtered Houdini-style — drop every
+// candidate a model refutes, until the rest holds at the first arrival at
+// the loop head and is preserved by one iteration — and the survivors are
+// published while the next, larger template family is being checked.
+//
+// Soundness: a set C is published only when (1) C holds at the first
+// arrival at the head of every execution whose assertions before it pass,
+// and (2) from any head state satisfying C and the interval invariants,
+// an iteration whose assertions pass arrives in a state satisfying C; the
+// loops and calls on those paths must stay within the bound of the query
+// (their unwinding checks unsatisfiable). By induction over arrivals, C
+// then holds at every arrival before the first assertion failure of an
+// execution, which is all the inductive step of k-induction needs from an
+// assumption (its own argument is about the first failure).
+package invariant

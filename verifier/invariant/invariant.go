@@ -1,0 +1,748 @@
+package invariant
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/symex"
+)
+
+// Op is a predicate's relation.
+type Op int
+
+const (
+	Eq Op = iota // sum == C
+	Le           // sum <= C
+)
+
+// Pred is Σ Coefs[i]·Vars[i] Op C over the integers (each variable read in
+// its C signedness).
+type Pred struct {
+	Vars  []*ir.Var
+	Coefs []int64
+	Op    Op
+	C     *big.Int
+}
+
+func (p Pred) String() string {
+	var sb strings.Builder
+	for i, v := range p.Vars {
+		c := p.Coefs[i]
+		switch {
+		case i > 0 && c < 0:
+			sb.WriteString(" - ")
+			c = -c
+		case i > 0:
+			sb.WriteString(" + ")
+		case c < 0:
+			sb.WriteString("-")
+			c = -c
+		}
+		if c != 1 {
+			fmt.Fprintf(&sb, "%d*", c)
+		}
+		sb.WriteString(v.Source)
+	}
+	op := " == "
+	if p.Op == Le {
+		op = " <= "
+	}
+	return sb.String() + op + p.C.String()
+}
+
+// width is the bit width p is computed in: wide enough that its sum of
+// small multiples never wraps, so the predicate means what it says over
+// the integers (narrower than a fixed 72 bits: cheaper to bit-blast).
+func (p Pred) width() int {
+	w := 0
+	var mag int64
+	for i, v := range p.Vars {
+		if it, ok := v.Type.(*ir.IntType); ok && it.Bits > w {
+			w = it.Bits
+		}
+		c := p.Coefs[i]
+		if c < 0 {
+			c = -c
+		}
+		mag += c
+	}
+	extra := 2 // sign and one spare bit
+	for ; mag > 1; mag >>= 1 {
+		extra++
+	}
+	return w + extra
+}
+
+// sum builds the combination, nil if a variable has no register value.
+func (p Pred) sum(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term {
+	var s *smt.Term
+	width := p.width()
+	for i, v := range p.Vars {
+		t := val(v)
+		it, ok := v.Type.(*ir.IntType)
+		if t == nil || !ok || !t.Sort().IsBV() || t.Sort().Width() != it.Bits || it.Bits > 64 {
+			return nil
+		}
+		if it.Signed {
+			t = b.SignExt(width-it.Bits, t)
+		} else {
+			t = b.ZeroExt(width-it.Bits, t)
+		}
+		t = b.BVMul(b.BVInt(width, p.Coefs[i]), t)
+		if s == nil {
+			s = t
+		} else {
+			s = b.BVAdd(s, t)
+		}
+	}
+	return s
+}
+
+// Build is the predicate over the values val gives (nil if one is missing).
+func (p Pred) Build(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term {
+	s := p.sum(b, val)
+	if s == nil {
+		return nil
+	}
+	c := b.BVBig(p.width(), toUnsigned(p.C, p.width()))
+	if p.Op == Eq {
+		return b.Eq(s, c)
+	}
+	return b.BVSle(s, c)
+}
+
+func toUnsigned(v *big.Int, width int) *big.Int {
+	if v.Sign() >= 0 {
+		return v
+	}
+	return new(big.Int).Add(v, new(big.Int).Lsh(big.NewInt(1), uint(width)))
+}
+
+// Solver makes a fresh solver for a logic (as engine.SolverFactory).
+type Solver func(logic string) (smt.Solver, error)
+
+// Loop is a loop to find invariants for, with the invariants already
+// known to hold at its head (intervals).
+type Loop struct {
+	Loop   *ir.Loop
+	Bounds []symex.Bound
+}
+
+// Generator computes invariants in the background; Current reads what is
+// proved so far.
+type Generator struct {
+	mu    sync.Mutex
+	known map[*ir.Loop][]Pred
+	log   []string
+	done  chan struct{}
+	upd   chan struct{} // closed at the next publication
+}
+
+// Start runs the generator for loops of entry in a goroutine until it has
+// nothing left to try or ctx ends. Wait for it before closing what the
+// solver factory depends on.
+func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop, solver Solver) *Generator {
+	g := &Generator{known: map[*ir.Loop][]Pred{}, done: make(chan struct{}), upd: make(chan struct{})}
+	go func() {
+		defer close(g.done)
+		for round := 0; round < len(families); round++ {
+			for i, l := range loops {
+				if ctx.Err() != nil {
+					return
+				}
+				lctx, cancel := context.WithTimeout(ctx, roundBudget)
+				h := &houdini{ctx: lctx, p: p, entry: entry, loop: l, solver: solver, proven: g.Current(l.Loop)}
+				if i > 0 && loops[i-1].Loop.Latch < l.Loop.Head {
+					h.prev, h.prevInv = &loops[i-1], g.Current(loops[i-1].Loop)
+				}
+				got, err := h.run(families[round])
+				cancel()
+				if ctx.Err() != nil {
+					return
+				}
+				if err != nil {
+					g.note(fmt.Sprintf("loop at %s, round %d: %v", l.Loop.Pos, round+1, err))
+					continue
+				}
+				if len(got) > 0 {
+					g.mu.Lock()
+					g.known[l.Loop] = append(g.known[l.Loop], got...)
+					close(g.upd)
+					g.upd = make(chan struct{})
+					g.mu.Unlock()
+				}
+			}
+		}
+	}()
+	return g
+}
+
+func (g *Generator) note(s string) {
+	g.mu.Lock()
+	g.log = append(g.log, s)
+	g.mu.Unlock()
+}
+
+// Current returns the invariants proved so far for l's head.
+func (g *Generator) Current(l *ir.Loop) []Pred {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]Pred(nil), g.known[l]...)
+}
+
+// Updated returns a channel closed when more invariants are published.
+func (g *Generator) Updated() <-chan struct{} {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.upd
+}
+
+// Notes are the reasons rounds gave nothing (for diagnostics).
+func (g *Generator) Notes() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]string(nil), g.log...)
+}
+
+// Wait blocks until the generator has stopped.
+func (g *Generator) Wait() { <-g.done }
+
+// Done is closed when the generator has stopped.
+func (g *Generator) Done() <-chan struct{} { return g.done }
+
+// template is a linear shape over two variables; withC says the constant
+// comes from a sample of the entry state (else it is 0).
+type template struct {
+	a, b  int64
+	op    Op
+	withC bool
+}
+
+// triples are the coefficient patterns of the triple round.
+var triples = [][3]int64{{1, 1, -1}, {1, 1, -2}, {1, 1, -3}, {1, -1, -2}, {1, -1, 2}}
+
+// tripleRound says the family also asks for x + y - z == c over triples.
+func tripleRound(ts []template) bool { return len(ts) == 0 }
+
+// families are the rounds, cheapest and most often useful first; the
+// empty one stands for the triples.
+var families = [][]template{
+	{{1, -1, Eq, true}, {1, 1, Eq, true}, {1, -2, Eq, true}, {2, -1, Eq, true}, {1, -1, Le, false}, {-1, 1, Le, false}},
+	{},
+	{{1, -1, Le, true}, {-1, 1, Le, true}, {1, 1, Le, true}, {-1, -1, Le, true}, {2, -1, Le, true}, {-2, 1, Le, true}, {1, -3, Eq, true}, {3, -1, Eq, true}, {1, 2, Eq, true}, {2, 1, Eq, true}},
+}
+
+// unary are x <= c and -x <= c with c the sampled entry value: bounds the
+// interval analysis may miss because they hold only jointly with the
+// property or with relational candidates.
+var unary = []int64{1, -1}
+
+// maxVars bounds the variables templates range over (pairs grow as n²).
+const maxVars = 12
+
+type houdini struct {
+	ctx    context.Context
+	p      *ir.Program
+	entry  *ir.Function
+	loop   Loop
+	solver Solver
+	proven []Pred
+	// prev is the top-level loop before this one, if any, with its
+	// invariants proved so far.
+	prev    *Loop
+	prevInv []Pred
+}
+
+// written are the variables the loop assigns directly.
+func (h *houdini) written() map[*ir.Var]bool {
+	w := map[*ir.Var]bool{}
+	for pc := h.loop.Loop.Head; pc <= h.loop.Loop.Latch; pc++ {
+		switch in := h.entry.Body[pc].(type) {
+		case *ir.Assign:
+			if v := ir.RootVar(in.Lhs); v != nil {
+				w[v] = true
+			}
+		case *ir.Call:
+			if in.Result != nil {
+				if v := ir.RootVar(in.Result); v != nil {
+					w[v] = true
+				}
+			}
+			if in.Fn != nil {
+				for _, g := range h.p.Globals {
+					w[g] = true // a callee may write any global
+				}
+			}
+		}
+	}
+	return w
+}
+
+// vars are the entry's integer registers the loop reads or writes.
+func (h *houdini) vars() []*ir.Var {
+	seen := map[*ir.Var]bool{}
+	var out []*ir.Var
+	add := func(v *ir.Var) {
+		it, ok := v.Type.(*ir.IntType)
+		if !ok || it.Bits > 64 || it.IsBool() || v.AddrTaken || seen[v] || (v.Kind != ir.Global && v.Func != h.entry) || strings.HasPrefix(v.Name, "$") {
+			return
+		}
+		seen[v] = true
+		out = append(out, v)
+	}
+	for pc := h.loop.Loop.Head; pc <= h.loop.Loop.Latch; pc++ {
+		in := h.entry.Body[pc]
+		if d, ok := in.(*ir.Decl); ok {
+			seen[d.V] = true // declared in the body: not live at the head
+		}
+		for _, e := range ir.Operands(in) {
+			ir.Inspect(e, func(e ir.Expr) bool {
+				if r, ok := e.(*ir.VarRef); ok {
+					add(r.V)
+				}
+				return true
+			})
+		}
+	}
+	// Then the entry's other integer locals (loop-invariant terms such as
+	// a bound n in x + y == n): those without a value at the head drop out
+	// when candidates are made.
+	for _, v := range h.entry.Locals {
+		add(v)
+	}
+	if len(out) > maxVars {
+		out = out[:maxVars]
+	}
+	return out
+}
+
+func (h *houdini) candidates(ts []template, vars []*ir.Var, b *smt.Builder, m smt.Model, val func(*ir.Var) *smt.Term) []Pred {
+	var out []Pred
+	seen := map[string]bool{}
+	for _, p := range h.proven {
+		seen[p.String()] = true
+	}
+	for _, x := range vars {
+		if len(ts) == 0 || ts[0] != families[0][0] {
+			break // unary bounds in the first round only
+		}
+		for _, t := range unary {
+			p := Pred{Vars: []*ir.Var{x}, Coefs: []int64{t}, Op: Le, C: new(big.Int)}
+			s := p.sum(b, val)
+			if s == nil {
+				continue
+			}
+			if v, err := m.Eval(s); err == nil {
+				p.C = v.BitVec().SignedBig()
+				if k := p.String(); !seen[k] {
+					seen[k] = true
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	for i, x := range vars {
+		for j, y := range vars {
+			if i == j {
+				continue
+			}
+			for _, t := range ts {
+				if (t.a == t.b || t.a == -t.b) && j < i {
+					continue // symmetric: one order is enough
+				}
+				p := Pred{Vars: []*ir.Var{x, y}, Coefs: []int64{t.a, t.b}, Op: t.op, C: new(big.Int)}
+				s := p.sum(b, val)
+				if s == nil {
+					continue // not live at the head
+				}
+				if t.withC {
+					v, err := m.Eval(s)
+					if err != nil {
+						continue
+					}
+					p.C = v.BitVec().SignedBig()
+				}
+				if k := p.String(); !seen[k] {
+					seen[k] = true
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	if tripleRound(ts) && len(vars) <= 7 {
+		// x ± y == c·z + d: sums and differences that grow with a third
+		// variable (a + b == 3i, hi - lo == 2mid, x + y == n).
+		for i, x := range vars {
+			for j := i + 1; j < len(vars); j++ {
+				for k, z := range vars {
+					if k == i || k == j {
+						continue
+					}
+					for _, cs := range triples {
+						p := Pred{Vars: []*ir.Var{x, vars[j], z}, Coefs: cs[:], Op: Eq, C: new(big.Int)}
+						s := p.sum(b, val)
+						if s == nil {
+							continue
+						}
+						if v, err := m.Eval(s); err == nil {
+							p.C = v.BitVec().SignedBig()
+							if k := p.String(); !seen[k] {
+								seen[k] = true
+								out = append(out, p)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if tripleRound(ts) {
+		// (x ± y) - (z ± w) == c for x, y written by the loop and z, w not:
+		// a relation carried from the entry values (x - y == i - j).
+		written := h.written()
+		var wv, uv []*ir.Var
+		for _, v := range vars {
+			if written[v] {
+				wv = append(wv, v)
+			} else {
+				uv = append(uv, v)
+			}
+		}
+		for i, x := range wv {
+			for _, y := range wv[i+1:] {
+				for j, z := range uv {
+					for _, w := range uv[j+1:] {
+						for _, sg := range []int64{1, -1} {
+							p := Pred{Vars: []*ir.Var{x, y, z, w}, Coefs: []int64{1, sg, -1, -sg}, Op: Eq, C: new(big.Int)}
+							q := Pred{Vars: []*ir.Var{x, y, w, z}, Coefs: []int64{1, sg, -1, -sg}, Op: Eq, C: new(big.Int)}
+							ps := []Pred{p}
+							if sg < 0 {
+								ps = append(ps, q) // with +, q is p reordered
+							}
+							for _, p := range ps {
+								s := p.sum(b, val)
+								if s == nil {
+									continue
+								}
+								if v, err := m.Eval(s); err == nil {
+									p.C = v.BitVec().SignedBig()
+									if k := p.String(); !seen[k] {
+										seen[k] = true
+										out = append(out, p)
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Op < out[j].Op })
+	return out
+}
+
+func headVal(hs symex.HeadState) func(*ir.Var) *smt.Term {
+	m := map[*ir.Var]*smt.Term{}
+	for k, v := range hs.Vals {
+		if k.V != nil {
+			m[k.V] = v
+		}
+	}
+	return func(v *ir.Var) *smt.Term { return m[v] }
+}
+
+// relevant picks the unwinding and unsupported checks that can cut an
+// execution before it reaches the head (upTo = Head) or, in the step,
+// before its second arrival (upTo = Latch+1): those of other functions
+// and those of the entry's instructions before upTo. Checks after the loop
+// cannot change what arrives at its head (the loop is entered once and
+// left only forwards, see symex.Induction).
+func relevant(eq *symex.Equation, entry *ir.Function, upTo int) []*smt.Term {
+	return relevantRange(eq, entry, 0, upTo)
+}
+
+// relevantRange is relevant for the entry's instructions in [from, upTo).
+func relevantRange(eq *symex.Equation, entry *ir.Function, from, upTo int) []*smt.Term {
+	late := map[ir.Pos]bool{}
+	early := map[ir.Pos]bool{}
+	for pc, in := range entry.Body {
+		if from <= pc && pc < upTo {
+			early[in.Pos()] = true
+		} else {
+			late[in.Pos()] = true
+		}
+	}
+	var out []*smt.Term
+	for _, c := range eq.Props(ir.PropUnwinding, ir.PropUnsupported) {
+		if c.Prop.Func == entry.Name && late[c.Prop.Pos] && !early[c.Prop.Pos] {
+			continue
+		}
+		out = append(out, c.Violation)
+	}
+	return out
+}
+
+// plainPrefix reports whether the entry's code before pc neither calls a
+// function nor allocates.
+func plainPrefix(f *ir.Function, pc int) bool {
+	for _, in := range f.Body[:pc] {
+		if c, ok := in.(*ir.Call); ok {
+			switch {
+			case c.Fn != nil, c.Builtin == ir.BMalloc, c.Builtin == ir.BCalloc, c.Builtin == ir.BAlloca, c.Builtin == ir.NotBuiltin:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// check asks whether goal is satisfiable on a fresh solver.
+func (h *houdini) check(goal *smt.Term, use func(smt.Model)) (smt.Result, error) {
+	if goal.IsFalse() {
+		return smt.Unsat, nil
+	}
+	if err := h.ctx.Err(); err != nil {
+		return smt.Unknown, err
+	}
+	s, err := h.solver(logicOf(goal))
+	if err != nil {
+		return smt.Unknown, err
+	}
+	defer s.Close()
+	if err := s.Assert(goal); err != nil {
+		return smt.Unknown, err
+	}
+	res, err := s.Check(h.ctx)
+	if err != nil || res != smt.Sat || use == nil {
+		return res, err
+	}
+	m, err := s.Model()
+	if err != nil {
+		return smt.Unknown, err
+	}
+	use(m)
+	return res, nil
+}
+
+// entryState is the state at the first arrival at the loop head, for all
+// executions whose assertions before it pass. Either the code before the
+// loop is within one unwinding, or the loop before this one is replaced
+// by its inductive step (havoc, its known invariants assumed), whose
+// exits cover every real exit.
+func (h *houdini) entryState(b *smt.Builder) (symex.HeadState, error) {
+	l := h.loop.Loop
+	fwd := &symex.Induction{Loop: l, Forward: true}
+	feq, err := symex.Run(h.ctx, h.p, b, symex.Options{Unwind: 1, Entry: h.entry.Name, Induction: fwd})
+	if err != nil {
+		return symex.HeadState{}, err
+	}
+	if len(fwd.Heads) == 0 {
+		return symex.HeadState{}, fmt.Errorf("the head is not reached")
+	}
+	if feq.Steps > maxSteps {
+		return symex.HeadState{}, fmt.Errorf("the program is too large for templates (%d steps)", feq.Steps)
+	}
+	res, err := h.check(b.Or(relevant(feq, h.entry, l.Head)...), nil)
+	if err == nil && res == smt.Unsat {
+		return fwd.Heads[0], nil
+	}
+	if h.prev == nil {
+		return symex.HeadState{}, fmt.Errorf("the code before the loop is not within one unwinding (%v %v)", res, err)
+	}
+	var assume []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term
+	for _, p := range h.prevInv {
+		assume = append(assume, p.Build)
+	}
+	ind := &symex.Induction{Loop: h.prev.Loop, Bounds: h.prev.Bounds, Assume: assume, Observe: l, Names: "prev_"}
+	ieq, err := symex.Run(h.ctx, h.p, b, symex.Options{Unwind: 1, Entry: h.entry.Name, Induction: ind})
+	if err != nil {
+		return symex.HeadState{}, err
+	}
+	if len(ind.Observed) == 0 {
+		return symex.HeadState{}, fmt.Errorf("the head is not reached after the loop before")
+	}
+	res, err = h.check(b.Or(relevant(ieq, h.entry, l.Head)...), nil)
+	if err != nil || res != smt.Unsat {
+		return symex.HeadState{}, fmt.Errorf("the code before the loop is not within one unwinding, even with the loop before inductive (%v %v)", res, err)
+	}
+	return ind.Observed[0], nil
+}
+
+// roundBudget bounds one round for one loop: the generator shares the
+// machine with the engine it serves, and a round that does not finish in
+// this time rarely pays off.
+const roundBudget = 15 * time.Second
+
+// maxSteps bounds the size (symbolic execution steps at one unwinding) of
+// programs the generator works on: Houdini's queries grow with it and the
+// engine needs the machine more.
+const maxSteps = 100_000
+
+// maxRefutations bounds the Houdini rounds of one query kind.
+const maxRefutations = 64
+
+// run returns the candidates of family ts that are proved (with the
+// already proven ones assumed), or an error saying why none can be.
+func (h *houdini) run(ts []template) ([]Pred, error) {
+	vars := h.vars()
+	if len(vars) == 0 {
+		return nil, fmt.Errorf("no integer registers")
+	}
+	l := h.loop.Loop
+	b := smt.NewBuilder()
+	h1, err := h.entryState(b)
+	if err != nil {
+		return nil, err
+	}
+	val := headVal(h1)
+	var cands []Pred
+	res, err := h.check(h1.Guard, func(m smt.Model) { cands = h.candidates(ts, vars, b, m, val) })
+	if err != nil || res != smt.Sat {
+		return nil, fmt.Errorf("no entry state (%v %v)", res, err)
+	}
+	refute := func(b *smt.Builder, base *smt.Term, at func(*ir.Var) *smt.Term, label string) error {
+		for n := 0; len(cands) > 0; n++ {
+			if n == maxRefutations {
+				return fmt.Errorf("%s: too many refutations", label)
+			}
+			var terms, neg []*smt.Term
+			var have []Pred
+			for _, c := range cands {
+				if t := c.Build(b, at); t != nil {
+					have = append(have, c)
+					terms = append(terms, t)
+					neg = append(neg, b.Not(t))
+				}
+			}
+			cands = have // a candidate without a value here cannot be checked
+			if len(cands) == 0 {
+				return nil
+			}
+			var keep []Pred
+			res, err := h.check(b.And(base, b.Or(neg...)), func(m smt.Model) {
+				for i, c := range cands {
+					if v, err := m.Eval(terms[i]); err == nil && v.Bool() {
+						keep = append(keep, c)
+					}
+				}
+			})
+			if err != nil || res == smt.Unknown {
+				return fmt.Errorf("%s: solver: %v %v", label, res, err)
+			}
+			if res == smt.Unsat {
+				return nil
+			}
+			if len(keep) == len(cands) {
+				return fmt.Errorf("%s: a model refutes nothing", label)
+			}
+			cands = keep
+		}
+		return nil
+	}
+	if err := refute(b, h1.Guard, val, "initiation"); err != nil {
+		return nil, err
+	}
+	// Consecution: one iteration from any head state within the known
+	// invariants and the candidates, its assertions assumed. The step
+	// havocs what the loop writes; when the code before the loop is not
+	// within one unwinding, it havocs everything instead (only for code
+	// before the loop that neither calls nor allocates, so no cut path
+	// there can hide a state or an object the havoc does not cover).
+	havocAll := false
+	for len(cands) > 0 {
+		b := smt.NewBuilder()
+		var assume []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term
+		for _, p := range h.proven {
+			assume = append(assume, p.Build)
+		}
+		step := &symex.Induction{Loop: l, Bounds: h.loop.Bounds, Assume: assume, HavocAll: havocAll}
+		seq, err := symex.Run(h.ctx, h.p, b, symex.Options{Unwind: 1, Entry: h.entry.Name, Induction: step})
+		if err != nil {
+			return nil, err
+		}
+		if len(step.Heads) == 0 {
+			return nil, fmt.Errorf("consecution: the head is not reached")
+		}
+		if len(step.Heads) < 2 {
+			return cands, nil // the loop never comes back to its head
+		}
+		pre := []*smt.Term{}
+		v1 := headVal(step.Heads[0])
+		var have []Pred
+		for _, c := range cands {
+			if t := c.Build(b, v1); t != nil {
+				pre = append(pre, t)
+				have = append(have, c)
+			}
+		}
+		cands = have
+		before := len(cands)
+		h2 := step.Heads[1]
+		if err := refute(b, b.And(append(pre, h2.Guard)...), headVal(h2), "consecution"); err != nil {
+			return nil, err
+		}
+		if len(cands) != before {
+			continue // the hypothesis shrank: check again from scratch
+		}
+		// Paths cut by an unwinding bound are not covered by the query.
+		from := 0
+		if havocAll {
+			from = l.Head
+			if res, err := h.check(step.Heads[0].Guard, nil); err != nil || res != smt.Sat {
+				return nil, fmt.Errorf("consecution: no path to the head within one unwinding (%v %v)", res, err)
+			}
+		}
+		res, err := h.check(b.And(b.And(pre...), b.Or(relevantRange(seq, h.entry, from, l.Latch+1)...)), nil)
+		if err == nil && res == smt.Unsat {
+			return cands, nil
+		}
+		if !havocAll && plainPrefix(h.entry, l.Head) {
+			havocAll = true
+			continue
+		}
+		return nil, fmt.Errorf("an iteration is not within one unwinding (%v %v)", res, err)
+	}
+	return nil, nil
+}
+
+// logicOf names the SMT-LIB logic of t (as engine's): QF_BV lets Z3
+// bit-blast, which is what these queries need.
+func logicOf(t *smt.Term) string {
+	arrays, fp := false, false
+	seen := map[uint64]bool{}
+	stack := []*smt.Term{t}
+	for len(stack) > 0 && !(arrays && fp) {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[n.ID()] {
+			continue
+		}
+		seen[n.ID()] = true
+		switch {
+		case n.Sort().IsArray():
+			arrays = true
+		case n.Sort().IsFP():
+			fp = true
+		}
+		for i := 0; i < n.NumArgs(); i++ {
+			stack = append(stack, n.Arg(i))
+		}
+	}
+	switch {
+	case arrays && fp:
+		return ""
+	case arrays:
+		return "QF_ABV"
+	case fp:
+		return "QF_BVFP"
+	}
+	return "QF_BV"
+}
