@@ -160,6 +160,7 @@ func confirmOnOriginal(ctx context.Context, p *ir.Program, opts Options, r *resu
 	}
 	tr.Steps = tidySteps(steps, res.Inputs)
 	out := *r
+	out.Reason = r.Reason + " (found with contractors, replayed on the original program)"
 	out.Props = append([]result.Property(nil), r.Props...)
 	for i := range out.Props {
 		if out.Props[i].ID == v.ID {

@@ -329,3 +329,77 @@ func BenchmarkAfnp2014(b *testing.B) {
 		})
 	}
 }
+
+// TestContractorsVerdicts: with contractors on, refused prunings keep the
+// bugs they would have hidden, and a pruned program still shows a bug
+// that lies before the pruned region (its trace replays on the original).
+func TestContractorsVerdicts(t *testing.T) {
+	const prelude = `extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+void reach_error(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } return; }
+`
+	cases := []struct {
+		name, src string
+		want      result.Verdict
+		pruned    bool
+	}{
+		{"wrap-around", `int main(void) {
+  unsigned char x = 1;
+  while (__VERIFIER_nondet_int()) { x = x + 1; }
+  __VERIFIER_assert(x >= 1);
+  return 0;
+}`, result.Unsafe, false},
+		{"start-of-loop", `int main(void) {
+  int x = 0;
+  while (x < 100 && __VERIFIER_nondet_int()) { x = x + 1; }
+  __VERIFIER_assert(x <= 50);
+  return 0;
+}`, result.Unsafe, false},
+		{"pruned-unsafe", `int main(void) {
+  int x = 1, y = 0;
+  while (y < 1000 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  __VERIFIER_assert(x >= y + 3);
+  return 0;
+}`, result.Unsafe, true},
+		{"pruned-two-props", `int main(void) {
+  int x = 1, y = 0;
+  while (y < 1000 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  __VERIFIER_assert(x >= y);
+  __VERIFIER_assert(y <= 10);
+  return 0;
+}`, result.Unsafe, true},
+		{"pruned-safe-two-loops", `int main(void) {
+  int x = 1, y = 0;
+  while (y < 1000 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  int i = 0;
+  while (i < 3) i++;
+  __VERIFIER_assert(x >= y);
+  return 0;
+}`, result.Safe, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.ILP32}, cfront.Source{Name: "t.c", Text: []byte(prelude + c.src)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			var explain strings.Builder
+			r := engine.Verify(ctx, prog.IR, engine.Options{MaxK: 512, Solver: solver, Explain: &explain})
+			if r.Verdict != c.want {
+				t.Fatalf("verdict %s (%s), want %s\n%s", r.Verdict, r.Reason, c.want, explain.String())
+			}
+			if got := strings.Contains(r.Reason, "with contractors"); got != c.pruned {
+				t.Errorf("pruned %v, want %v (%s)\n%s", got, c.pruned, r.Reason, explain.String())
+			}
+			if c.want == result.Unsafe {
+				v := r.Violated()
+				if v == nil || v.Trace == nil || !v.Trace.Replayed {
+					t.Fatalf("unsafe without a replayed trace")
+				}
+			}
+		})
+	}
+}
