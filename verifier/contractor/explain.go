@@ -13,7 +13,9 @@ import (
 type Explanation struct {
 	Entry   string
 	Refused string // a reason that forbids pruning anywhere
-	Props   []*PropReport
+	// NotApplied says why prunings that were found are not used.
+	NotApplied string
+	Props      []*PropReport
 }
 
 // PropReport is the analysis of one property.
@@ -84,11 +86,16 @@ func (ex *Explanation) Fprint(w io.Writer) {
 				fmt.Fprintf(w, "      no pruning: %s\n", l.Refused)
 			case ex.Refused != "":
 				fmt.Fprintf(w, "      no pruning (see above); would insert assume(%s)\n", ir.ExprString(l.Assume))
+			case ex.NotApplied != "":
+				fmt.Fprintf(w, "      not applied (see below); would insert assume(%s)\n", ir.ExprString(l.Assume))
 			default:
 				fmt.Fprintf(w, "      pruned region %s\n", l.CSP.Space.FormatUnion(l.Regions))
 				fmt.Fprintf(w, "      inserted at the end of the loop body (%s): assume(%s)\n", l.Loop.Pos, ir.ExprString(l.Assume))
 			}
 		}
+	}
+	if ex.NotApplied != "" {
+		fmt.Fprintf(w, "  not applied: %s\n", ex.NotApplied)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/prbmc/prbmc/verifier/interval"
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -110,8 +111,14 @@ func Instrument(ctx context.Context, p *ir.Program, entry string, iv *interval.R
 		return single, ex, nil
 	}
 	if len(rest) > 0 {
-		rp := copyProgram(p, rewrite{disable: disabled})
-		queries = append(queries, Query{Props: rest, Program: rp})
+		// The other properties' query still unwinds every loop fully, so
+		// the pruned queries would only add work: run the program as is.
+		var ids []string
+		for _, r := range rest {
+			ids = append(ids, r.ID)
+		}
+		ex.NotApplied = fmt.Sprintf("%s %s no pruning, and a query for %s would unwind the loops in full anyway", strings.Join(ids, ", "), plural(len(ids), "has", "have"), plural(len(ids), "it", "them"))
+		return single, ex, nil
 	}
 	return queries, ex, nil
 }
@@ -795,4 +802,11 @@ func assumeNot(s *Space, regions Union) ir.Expr {
 		}
 	}
 	return all
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -368,7 +368,14 @@ void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort()
   __VERIFIER_assert(x >= y);
   __VERIFIER_assert(y <= 10);
   return 0;
-}`, result.Unsafe, true},
+}`, result.Unsafe, false},
+		{"pruned-two-props-safe", `int main(void) {
+  int x = 1, y = 0;
+  while (y < 1000 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  __VERIFIER_assert(x >= y);
+  __VERIFIER_assert(x >= 0);
+  return 0;
+}`, result.Safe, true},
 		{"pruned-safe-two-loops", `int main(void) {
   int x = 1, y = 0;
   while (y < 1000 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
