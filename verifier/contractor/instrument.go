@@ -72,8 +72,12 @@ func Instrument(ctx context.Context, p *ir.Program, entry string, iv *interval.R
 		rep := &PropReport{Prop: pr}
 		ex.Props = append(ex.Props, rep)
 		ss := sites[pr]
-		if len(ss) != 1 || ss[0].f != f {
-			rep.Refused = fmt.Sprintf("checked at %d places or outside %s: only single assertions of the entry function are analysed", len(ss), entry)
+		switch {
+		case len(ss) != 1:
+			rep.Refused = fmt.Sprintf("checked at %d places: only single assertions of the entry function are analysed", len(ss))
+			continue
+		case ss[0].f != f:
+			rep.Refused = fmt.Sprintf("checked in %s, not in %s: only assertions of the entry function are analysed", ss[0].f.Name, entry)
 			continue
 		}
 		a.analyzeProp(rep, ss[0])
