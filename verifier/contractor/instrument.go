@@ -408,27 +408,45 @@ func (a *analysis) pruneLoop(l *ir.Loop, st site, s *Space) *LoopReport {
 		atSite[i] = atSite[i].Meet(refined[i])
 	}
 	check, _ := NewCSP(s, atSite, Integer, Conjuncts(st.a.Cond)...)
-	var regions Union
-	for _, b := range lr.Sets.In {
-		r := make(Box, len(b))
-		for i := range b {
-			t := TypeIval(s.typ(i))
-			lo, hi := b[i].Lo, b[i].Hi
-			if lo.Cmp(dom[i].Lo) <= 0 || dirs[i] == decreasing {
-				lo = t.Lo
+	// The regions to prune: each S_in box extended in the variables'
+	// directions, kept only if the assertion holds on all of it.
+	prunable := func(in Union) (regions, kept Union) {
+		for _, b := range in {
+			r := make(Box, len(b))
+			for i := range b {
+				t := TypeIval(s.typ(i))
+				lo, hi := b[i].Lo, b[i].Hi
+				if lo.Cmp(dom[i].Lo) <= 0 || dirs[i] == decreasing {
+					lo = t.Lo
+				}
+				if hi.Cmp(dom[i].Hi) >= 0 || dirs[i] == increasing {
+					hi = t.Hi
+				}
+				r[i] = Ival{lo, hi}
 			}
-			if hi.Cmp(dom[i].Hi) >= 0 || dirs[i] == increasing {
-				hi = t.Hi
+			if !check.Holds(r.Meet(atSite)) {
+				kept = append(kept, b)
+				continue
 			}
-			r[i] = Ival{lo, hi}
+			regions = append(regions, r)
 		}
-		if !check.Holds(r.Meet(atSite)) {
-			lr.Kept = append(lr.Kept, b)
-			continue
-		}
-		regions = append(regions, r)
+		return regions.normalize(), kept
 	}
-	regions = regions.normalize()
+	regions, kept := prunable(lr.Sets.In)
+	lr.Kept = kept
+	covers := func(rs Union) bool { return len(rs) > 0 && (Union{dom}).Diff(rs).Empty() }
+	if !covers(regions) {
+		// The paper's closed complement keeps the constraint's border in
+		// S_boundary (l = 1 for l >= 1). When the integers' exact
+		// complement shows the whole domain safe, the loop body's end
+		// need never be explored again: use it.
+		icsp, _ := NewCSP(s, dom, Integer, Conjuncts(st.a.Cond)...)
+		isets := icsp.Solve()
+		if ir, ik := prunable(isets.In); covers(ir) {
+			regions, lr.Kept, lr.Sets, lr.CSP = ir, ik, isets, icsp
+			lr.Monotone = append(lr.Monotone, "with the integers' exact complement (Integer mode) S_in is the whole domain")
+		}
+	}
 	if len(regions) == 0 {
 		if len(lr.Kept) > 0 {
 			return refuse("S_in is at the start or in the middle of the loop (§V-E): continuing from it the assertion can still fail")

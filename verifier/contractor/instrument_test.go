@@ -225,6 +225,16 @@ func TestPrunes(t *testing.T) {
   __VERIFIER_assert(x <= y || x > 10);
   return 0;
 }`, "assume((x >= 0))"},
+		// loop-zilu/benchmark02_linear: l is never written, l >= 1 holds on
+		// the whole domain with the integers' complement (the closed one
+		// keeps l = 1 on the border): the end of the body is cut entirely.
+		{"unchanged-whole-domain", `int main(void) {
+  int n = __VERIFIER_nondet_int(); int l = __VERIFIER_nondet_int(); int i = l;
+  if (!(l > 0)) return 0;
+  while (i < n) { i++; }
+  __VERIFIER_assert(l >= 1);
+  return 0;
+}`, "assume(0)"},
 		// An assertion inside the loop, two variables, &&.
 		{"in-loop", `int main(void) {
   int i = 0; int s = 0;
