@@ -21,6 +21,9 @@ import (
 // replayed on the original program before it is reported.
 func withContractors(ctx context.Context, p *ir.Program, opts Options) (*result.Result, bool) {
 	if opts.Contractors == "off" {
+		if opts.Explain != nil {
+			fmt.Fprintln(opts.Explain, "contractors: off")
+		}
 		return nil, false
 	}
 	entry := p.Func(opts.Entry)
