@@ -208,7 +208,7 @@ func (s *Space) FormatUnion(u Union) string {
 }
 
 func varName(v *ir.Var) string {
-	if v.Source != "" {
+	if v.Source != "" && v.Kind != ir.Temp {
 		return v.Source
 	}
 	return v.Name

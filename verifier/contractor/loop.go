@@ -3,6 +3,7 @@ package contractor
 import (
 	"errors"
 	"math/big"
+	"sort"
 
 	"github.com/prbmc/prbmc/verifier/interval"
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -23,7 +24,37 @@ type loopFacts struct {
 	head  Box         // the head invariant
 	at    map[int]Box // before each instruction of the body
 	exit  Box         // at the first instruction after leaving the loop
-	steps int
+	// thresholds are the loop's constants and their neighbours: widening
+	// stops at them before jumping to a type's bound, so that a counter
+	// widened to MAX does not wrap around and lose its lower bound.
+	thresholds []*big.Int
+}
+
+func (lf *loopFacts) collectThresholds() {
+	seen := map[string]bool{}
+	add := func(v *big.Int) {
+		for d := int64(-1); d <= 1; d++ {
+			w := new(big.Int).Add(v, big.NewInt(d))
+			if !seen[w.String()] {
+				seen[w.String()] = true
+				lf.thresholds = append(lf.thresholds, w)
+			}
+		}
+	}
+	add(new(big.Int))
+	for pc := lf.l.Head; pc <= lf.l.Latch; pc++ {
+		for _, e := range ir.Operands(lf.a.f.Body[pc]) {
+			ir.Inspect(e, func(x ir.Expr) bool {
+				if c, ok := x.(*ir.Const); ok {
+					if t, ok := interval.Trackable(c.T); ok {
+						add(constVal(t, c.Bits))
+					}
+				}
+				return true
+			})
+		}
+	}
+	sort.Slice(lf.thresholds, func(i, j int) bool { return lf.thresholds[i].Cmp(lf.thresholds[j]) < 0 })
 }
 
 // maxPathSteps bounds the work of one pass over the body's paths.
@@ -52,13 +83,18 @@ func (a *analysis) analyzeLoop(l *ir.Loop, extra *Space) (*loopFacts, error) {
 		}
 	}
 	lf := &loopFacts{a: a, l: l, s: s}
+	lf.collectThresholds()
 	lf.entry = lf.entryBox()
 	if lf.entry.Empty() {
 		return nil, errors.New("the loop is unreachable")
 	}
 	h := lf.entry
 	converged := false
-	for i := 0; i < 4*len(s.Vars)+8; i++ {
+	rounds := 2*len(s.Vars)*(len(lf.thresholds)+2) + 8
+	if rounds > maxRounds*25 {
+		rounds = maxRounds * 25
+	}
+	for i := 0; i < rounds; i++ {
 		back, err := lf.pass(h, false)
 		if err != nil {
 			return nil, err
@@ -100,9 +136,21 @@ func (lf *loopFacts) widen(old, nw Box) Box {
 		}
 		if nw[i].Lo.Cmp(old[i].Lo) < 0 {
 			out[i].Lo = t.Lo
+			for k := len(lf.thresholds) - 1; k >= 0; k-- {
+				if th := lf.thresholds[k]; th.Cmp(nw[i].Lo) <= 0 {
+					out[i].Lo = maxB(th, t.Lo)
+					break
+				}
+			}
 		}
 		if nw[i].Hi.Cmp(old[i].Hi) > 0 {
 			out[i].Hi = t.Hi
+			for _, th := range lf.thresholds {
+				if th.Cmp(nw[i].Hi) >= 0 {
+					out[i].Hi = minB(th, t.Hi)
+					break
+				}
+			}
 		}
 	}
 	return out

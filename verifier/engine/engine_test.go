@@ -410,3 +410,75 @@ void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort()
 		})
 	}
 }
+
+// TestContractorsDifferential: on small programs that BMC decides fully
+// either way (loops of at most a few dozen iterations, of several shapes:
+// break, continue, do-while, assertions in the loop, decreasing counters,
+// char arithmetic), the verdict with contractors equals the one without.
+func TestContractorsDifferential(t *testing.T) {
+	const prelude = `extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+void reach_error(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } return; }
+`
+	progs := []string{
+		// break out of the middle
+		`int main(void) { int x = 0, y = 0;
+  while (y < 30) { if (__VERIFIER_nondet_int()) break; x = x + 2; y = y + 1; }
+  __VERIFIER_assert(x >= BOUND); return 0; }`,
+		// continue to the latch
+		`int main(void) { int x = 0, i = 0;
+  while (i < 30 && __VERIFIER_nondet_int()) { i = i + 1; if (__VERIFIER_nondet_int()) continue; x = x + 1; }
+  __VERIFIER_assert(x <= BOUND); return 0; }`,
+		// do-while
+		`int main(void) { int x = 5, i = 0;
+  do { x = x + i; i = i + 1; } while (i < 20 && __VERIFIER_nondet_int());
+  __VERIFIER_assert(x >= BOUND); return 0; }`,
+		// assertion inside the loop
+		`int main(void) { int s = 0, i = 0;
+  while (i < 25 && __VERIFIER_nondet_int()) { __VERIFIER_assert(s <= BOUND || i > 3); s = s + i; i = i + 1; }
+  return 0; }`,
+		// decreasing
+		`int main(void) { int x = 40; int k = __VERIFIER_nondet_int();
+  if (k < 0 || k > 5) return 0;
+  while (x > 0 && __VERIFIER_nondet_int()) { x = x - 2; }
+  __VERIFIER_assert(x <= k + BOUND); return 0; }`,
+		// char arithmetic, wraps past 127
+		`int main(void) { signed char c = 100; int i = 0;
+  while (i < 40 && __VERIFIER_nondet_int()) { c = c + 1; i = i + 1; }
+  __VERIFIER_assert(c >= BOUND); return 0; }`,
+		// two loops, the assertion after both
+		`int main(void) { int x = 1, y = 0;
+  while (y < 20 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  int z = 0; while (z < 10 && __VERIFIER_nondet_int()) { z = z + 1; }
+  __VERIFIER_assert(x + z >= y + BOUND); return 0; }`,
+		// || and != in the assertion
+		`int main(void) { int x = 0, y = 0;
+  while (y < 15 && __VERIFIER_nondet_int()) { x = x + 3; y = y + 1; }
+  __VERIFIER_assert(x != BOUND || y == 0); return 0; }`,
+	}
+	bounds := []string{"-3", "0", "1", "7", "20", "45", "100", "127"}
+	for pi, src := range progs {
+		for _, bound := range bounds {
+			code := prelude + strings.ReplaceAll(src, "BOUND", "("+bound+")")
+			prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.ILP32}, cfront.Source{Name: "t.c", Text: []byte(code)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			verdict := func(mode string) *result.Result {
+				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+				defer cancel()
+				return engine.Verify(ctx, prog.IR, engine.Options{Engine: "bmc", Unwind: 64, Solver: solver, Contractors: mode})
+			}
+			on, off := verdict("on"), verdict("off")
+			if on.Verdict != off.Verdict {
+				var ex strings.Builder
+				engine.Verify(context.Background(), prog.IR, engine.Options{Engine: "bmc", Unwind: 64, Solver: solver, Explain: &ex})
+				t.Errorf("program %d, BOUND %s: with contractors %s (%s), without %s (%s)\n%s", pi, bound, on.Verdict, on.Reason, off.Verdict, off.Reason, ex.String())
+			}
+			if strings.Contains(on.Reason, "with contractors") {
+				t.Logf("program %d, BOUND %s: pruned, %s", pi, bound, on.Verdict)
+			}
+		}
+	}
+}
