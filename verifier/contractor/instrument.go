@@ -64,7 +64,21 @@ func Instrument(ctx context.Context, p *ir.Program, entry string, iv *interval.R
 		}
 	}
 	single := []Query{{Props: props, Program: p}}
-	a := &analysis{p: p, f: f, iv: iv}
+	a := &analysis{ctx: ctx, p: p, f: f, iv: iv, facts: map[*ir.Loop]*loopFacts{}, factErr: map[*ir.Loop]error{}}
+	// Every loop is analysed once, over the variables of all assertions.
+	a.extra = NewSpace()
+	for _, pr := range props {
+		for _, st := range sites[pr] {
+			if st.f != f {
+				continue
+			}
+			if sp, err := a.spaceOf(st.a.Cond, iv.At(st.pc)); err == nil {
+				for _, v := range sp.Vars {
+					a.extra.add(v)
+				}
+			}
+		}
+	}
 	for _, pr := range props {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
@@ -155,10 +169,17 @@ func reachableFuncs(p *ir.Program, f *ir.Function) []*ir.Function {
 }
 
 type analysis struct {
-	p  *ir.Program
-	f  *ir.Function
-	iv *interval.Result
-	lf *loopFacts // the loop being analysed, when there is one
+	ctx context.Context
+	p   *ir.Program
+	f   *ir.Function
+	iv  *interval.Result
+	lf  *loopFacts // the loop being analysed, when there is one
+	// facts caches the loop analyses (over extra, the variables of every
+	// assertion); budget counts their path steps.
+	facts   map[*ir.Loop]*loopFacts
+	factErr map[*ir.Loop]error
+	extra   *Space
+	budget  int
 }
 
 // spaceOf collects the variables of e; all must be tracked by the
@@ -310,7 +331,7 @@ func (a *analysis) pruneLoop(l *ir.Loop, st site, s *Space) *LoopReport {
 			return refuse("a jump at %s enters the middle of the loop", g.P)
 		}
 	}
-	lf, err := a.analyzeLoop(l, s)
+	lf, err := a.loopFactsOf(l)
 	if err != nil {
 		return refuse("%v", err)
 	}
@@ -456,6 +477,23 @@ func (a *analysis) pruneLoop(l *ir.Loop, st site, s *Space) *LoopReport {
 	lr.Regions = regions
 	lr.Assume = assumeNot(s, regions)
 	return lr
+}
+
+// loopFactsOf analyses l once.
+func (a *analysis) loopFactsOf(l *ir.Loop) (*loopFacts, error) {
+	if lf, ok := a.facts[l]; ok {
+		return lf, nil
+	}
+	if err, ok := a.factErr[l]; ok {
+		return nil, err
+	}
+	lf, err := a.analyzeLoop(l, a.extra)
+	if err != nil {
+		a.factErr[l] = err
+		return nil, err
+	}
+	a.facts[l] = lf
+	return lf, nil
 }
 
 // reachFrom is the set of instructions of the entry reachable from pc

@@ -62,6 +62,12 @@ const maxPathSteps = 20000
 
 var errTooManyPaths = errors.New("the loop body has too many paths for the path-sensitive analysis")
 
+// maxTotalSteps bounds the loop analyses of one Instrument call, so that
+// contractors cost the engines little of their time budget.
+const maxTotalSteps = 2_000_000
+
+var errBudget = errors.New("the loop analyses exhausted their budget")
+
 func (a *analysis) analyzeLoop(l *ir.Loop, extra *Space) (*loopFacts, error) {
 	s := NewSpace(extra.Vars...)
 	st := a.iv.At(l.Head)
@@ -95,6 +101,9 @@ func (a *analysis) analyzeLoop(l *ir.Loop, extra *Space) (*loopFacts, error) {
 		rounds = maxRounds * 25
 	}
 	for i := 0; i < rounds; i++ {
+		if err := a.ctx.Err(); err != nil {
+			return nil, err
+		}
 		back, err := lf.pass(h, false)
 		if err != nil {
 			return nil, err
@@ -251,6 +260,9 @@ func (lf *loopFacts) pass(h Box, record bool) (Box, error) {
 		if steps++; steps > maxPathSteps {
 			return errTooManyPaths
 		}
+		if lf.a.budget++; lf.a.budget > maxTotalSteps {
+			return errBudget
+		}
 		if !l.Contains(pc) {
 			if record {
 				hull(&lf.exit, b)
@@ -401,7 +413,11 @@ func (lf *loopFacts) atPC(pc int) Box {
 func (lf *loopFacts) project(b Box, s *Space) Box {
 	out := make(Box, len(s.Vars))
 	for i, v := range s.Vars {
-		out[i] = b[lf.s.Index(v)]
+		if k := lf.s.Index(v); k >= 0 {
+			out[i] = b[k]
+		} else {
+			out[i] = TypeIval(s.typ(i)) // not analysed: nothing known
+		}
 	}
 	return out
 }
