@@ -51,7 +51,7 @@ func Instrument(ctx context.Context, p *ir.Program, entry string, iv *interval.R
 				if _, ok := sites[in.Prop]; !ok {
 					props = append(props, in.Prop)
 				}
-				sites[in.Prop] = append(sites[in.Prop], site{g, pc, in})
+				sites[in.Prop] = append(sites[in.Prop], siteOf(g, pc, in))
 			case *ir.Unsupported:
 				if ex.Refused == "" {
 					ex.Refused = fmt.Sprintf("the program has an unsupported construct (%s at %s): its outcome is unknown, so no execution may be pruned", in.Construct, in.P)
@@ -72,7 +72,7 @@ func Instrument(ctx context.Context, p *ir.Program, entry string, iv *interval.R
 			if st.f != f {
 				continue
 			}
-			if sp, err := a.spaceOf(st.a.Cond, iv.At(st.pc)); err == nil {
+			if sp, err := a.spaceOf(st.cond, iv.At(st.pc)); err == nil {
 				for _, v := range sp.Vars {
 					a.extra.add(v)
 				}
@@ -141,10 +141,48 @@ func Instrument(ctx context.Context, p *ir.Program, entry string, iv *interval.R
 	return queries, ex, nil
 }
 
+// site is where a property is decided: the assertion fails exactly when
+// execution reaches pc with cond false.
 type site struct {
-	f  *ir.Function
-	pc int
-	a  *ir.Assert
+	f    *ir.Function
+	pc   int
+	a    *ir.Assert
+	cond ir.Expr
+}
+
+// siteOf is the assertion at pc, or, for the shape `if (C) goto past;
+// assert(0)` (a reach_error() call under a condition), the conditional
+// jump with cond C: the assert is reached only by falling through the jump
+// (the instructions between are skips nobody jumps to), so it fails
+// exactly when the jump sees C false.
+func siteOf(f *ir.Function, pc int, a *ir.Assert) site {
+	st := site{f: f, pc: pc, a: a, cond: a.Cond}
+	if c, ok := a.Cond.(*ir.Const); !ok || c.Bits != 0 {
+		return st // a real condition is the better constraint
+	}
+	g := pc - 1
+	for g >= 0 {
+		if _, ok := f.Body[g].(*ir.Skip); !ok {
+			break
+		}
+		g--
+	}
+	if g < 0 {
+		return st
+	}
+	jump, ok := f.Body[g].(*ir.Goto)
+	if !ok || jump.Cond == nil || jump.Target <= pc {
+		return st
+	}
+	for q, in := range f.Body {
+		if j, ok := in.(*ir.Goto); ok && j.Target > g && j.Target <= pc && q != g {
+			return st // another way into the assert
+		}
+	}
+	if pc == 0 {
+		return st
+	}
+	return site{f: f, pc: g, a: a, cond: jump.Cond}
 }
 
 func reachableFuncs(p *ir.Program, f *ir.Function) []*ir.Function {
@@ -222,7 +260,7 @@ func (a *analysis) domainAt(s *Space, pc int) Box {
 }
 
 func (a *analysis) analyzeProp(rep *PropReport, st site) {
-	cond := st.a.Cond
+	cond := st.cond
 	s, err := a.spaceOf(cond, a.iv.At(st.pc))
 	if err != nil {
 		rep.Refused = "property analysis: " + err.Error()
@@ -410,7 +448,7 @@ func (a *analysis) pruneLoop(l *ir.Loop, st site, s *Space) *LoopReport {
 	if dom.Empty() {
 		return refuse("the end of the loop body is unreachable")
 	}
-	csp, err := NewCSP(s, dom, Closed, Conjuncts(st.a.Cond)...)
+	csp, err := NewCSP(s, dom, Closed, Conjuncts(st.cond)...)
 	if err != nil {
 		return refuse("%v", err)
 	}
@@ -428,7 +466,7 @@ func (a *analysis) pruneLoop(l *ir.Loop, st site, s *Space) *LoopReport {
 	for i := range atSite {
 		atSite[i] = atSite[i].Meet(refined[i])
 	}
-	check, _ := NewCSP(s, atSite, Integer, Conjuncts(st.a.Cond)...)
+	check, _ := NewCSP(s, atSite, Integer, Conjuncts(st.cond)...)
 	// The regions to prune: each S_in box extended in the variables'
 	// directions, kept only if the assertion holds on all of it.
 	prunable := func(in Union) (regions, kept Union) {
@@ -461,7 +499,7 @@ func (a *analysis) pruneLoop(l *ir.Loop, st site, s *Space) *LoopReport {
 		// S_boundary (l = 1 for l >= 1). When the integers' exact
 		// complement shows the whole domain safe, the loop body's end
 		// need never be explored again: use it.
-		icsp, _ := NewCSP(s, dom, Integer, Conjuncts(st.a.Cond)...)
+		icsp, _ := NewCSP(s, dom, Integer, Conjuncts(st.cond)...)
 		isets := icsp.Solve()
 		if ir, ik := prunable(isets.In); covers(ir) {
 			regions, lr.Kept, lr.Sets, lr.CSP = ir, ik, isets, icsp

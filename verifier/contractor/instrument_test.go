@@ -235,6 +235,13 @@ func TestPrunes(t *testing.T) {
   __VERIFIER_assert(l >= 1);
   return 0;
 }`, "assume(0)"},
+		// reach_error() under an if: the property is the jump's condition.
+		{"reach-error-if", `int main(void) {
+  int x = 1, y = 0;
+  while (y < 1000 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  if (x < y) reach_error();
+  return 0;
+}`, "assume((x <= 1000))"},
 		// An assertion inside the loop, two variables, &&.
 		{"in-loop", `int main(void) {
   int i = 0; int s = 0;
