@@ -135,12 +135,12 @@ func (h *hc4) fwd1(e ir.Expr) Ival {
 		}
 	case *ir.Cast: // to _Bool
 		x := h.fwd(e.X)
-		return bool01(false, x.Contains(zero()), notOnlyZero(x))
+		return bool01(x.Contains(zero()), notOnlyZero(x))
 	case *ir.Unary:
 		x := h.fwd(e.X)
 		switch e.Op {
 		case ir.LNot:
-			return bool01(false, notOnlyZero(x), x.Contains(zero()))
+			return bool01(notOnlyZero(x), x.Contains(zero()))
 		case ir.BNot: // ~x = -x - 1
 			return inType(t, x.Neg().Sub(NewIval(1, 1)))
 		}
@@ -149,7 +149,7 @@ func (h *hc4) fwd1(e ir.Expr) Ival {
 		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge, ir.LAnd, ir.LOr:
 			canT := len(h.sub(e, true)) > 0
 			canF := len(h.sub(e, false)) > 0
-			return bool01(false, canF, canT)
+			return bool01(canF, canT)
 		case ir.Div, ir.Rem, ir.Shl, ir.Shr, ir.And, ir.Or, ir.Xor:
 			x, y := h.fwd(e.X), h.fwd(e.Y)
 			yt, _ := interval.Trackable(e.Y.Type())
@@ -178,7 +178,7 @@ func notOnlyZero(x Ival) bool { return !x.Empty() && !(x.Lo.Sign() == 0 && x.Hi.
 
 // bool01 is the truth-value interval: {0} if only false is possible, {1}
 // if only true, [0, 1] if both; empty when neither.
-func bool01(_ bool, canFalse, canTrue bool) Ival {
+func bool01(canFalse, canTrue bool) Ival {
 	lo, hi := int64(0), int64(1)
 	if !canFalse {
 		lo = 1
