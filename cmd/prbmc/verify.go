@@ -26,16 +26,18 @@ func z3Solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic
 
 // verifyFlags are prbmc verify's options.
 type verifyFlags struct {
-	front      frontFlags
-	engine     string
-	unwind     int
-	maxK       int
-	timeout    time.Duration
-	entry      string
-	format     string
-	incSolver  bool
-	invariants string
-	checks     checks.Set
+	front       frontFlags
+	engine      string
+	unwind      int
+	maxK        int
+	timeout     time.Duration
+	entry       string
+	format      string
+	incSolver   bool
+	invariants  string
+	checks      checks.Set
+	contractors string
+	explain     bool
 }
 
 func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -45,6 +47,8 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	vf.front.register(fs)
 	fs.StringVar(&vf.engine, "engine", "auto", "engine: auto (BMC, then k-induction) | bmc | incremental | kinduction | bkind")
 	fs.StringVar(&vf.invariants, "invariants", "relational", "invariants for k-induction: relational (intervals and templates) | intervals | none")
+	fs.StringVar(&vf.contractors, "contractors", "on", "prune loop iterations that can no longer violate an assertion (interval contractors): on | off")
+	fs.BoolVar(&vf.explain, "explain", false, "print the contractors' CSPs, contracted boxes and inserted assumes")
 	fs.IntVar(&vf.unwind, "unwind", 10, "loop unwinding bound for --engine bmc")
 	fs.IntVar(&vf.maxK, "max-k", 1<<20, "largest bound incremental BMC tries")
 	fs.DurationVar(&vf.timeout, "timeout", 30*time.Second, "time budget for the whole verification")
@@ -75,6 +79,10 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	vf.checks = set
+	if vf.contractors != "on" && vf.contractors != "off" {
+		fmt.Fprintf(stderr, "prbmc verify: unknown contractors %q (want on or off)\n", vf.contractors)
+		return exitUsage
+	}
 	if !knownFormat(vf.format) {
 		fmt.Fprintf(stderr, "prbmc verify: unknown format %q (want text, json, sarif or markdown)\n", vf.format)
 		return exitUsage
@@ -107,7 +115,16 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	ctx, cancel := context.WithTimeout(ctx, vf.timeout)
 	defer cancel()
 	start := time.Now()
-	r := verifyFiles(ctx, cfg, fs.Args(), vf, stderr)
+	var explain io.Writer
+	if vf.explain {
+		// Text reports go to stdout with the explanation first; machine
+		// formats keep stdout for themselves.
+		explain = stdout
+		if vf.format != "text" {
+			explain = stderr
+		}
+	}
+	r := verifyFiles(ctx, cfg, fs.Args(), vf, stderr, explain)
 	r.Elapsed = time.Since(start)
 	if err := writeReports(ctx, stdout, stderr, r, vf, rf, fs.Args()); err != nil {
 		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
@@ -133,7 +150,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 }
 
 // verifyFiles loads and verifies; every failure becomes an unknown result.
-func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf verifyFlags, log io.Writer) *result.Result {
+func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf verifyFlags, log, explain io.Writer) *result.Result {
 	prog, err := cfront.LoadFiles(ctx, cfg, files...)
 	if err != nil {
 		var fe *cfront.Error
@@ -150,7 +167,8 @@ func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf veri
 		unsupported = append(unsupported, d.String())
 	}
 	r := engine.Verify(ctx, prog.IR, engine.Options{Engine: vf.engine, Entry: vf.entry, Unwind: vf.unwind, MaxK: vf.maxK,
-		Solver: z3Solver, Log: log, IncrementalSolver: vf.incSolver, Invariants: vf.invariants})
+		Solver: z3Solver, Log: log, IncrementalSolver: vf.incSolver, Invariants: vf.invariants,
+		Contractors: vf.contractors, Explain: explain})
 	r.Unsupported = unsupported
 	return r
 }

@@ -47,6 +47,11 @@ type Options struct {
 	// and the template invariants of package invariant), "intervals" or
 	// "none".
 	Invariants string
+	// Contractors: "on" (default, "") prunes loop iterations that can no
+	// longer violate an assertion (see contractors.go); "off" does not.
+	// Explain, when set, receives the CSPs, boxes and inserted assumes.
+	Contractors string
+	Explain     io.Writer
 }
 
 func (o *Options) defaults() {
@@ -81,6 +86,10 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 				Entry: opts.Entry, Elapsed: time.Since(start)}
 		}
 	}()
+	if cr, ok := withContractors(ctx, p, opts); ok {
+		cr.Entry, cr.Elapsed = opts.Entry, time.Since(start)
+		return cr
+	}
 	switch opts.Engine {
 	case "bmc":
 		r = BMC(ctx, p, opts.Unwind, opts)

@@ -1,0 +1,144 @@
+package contractor
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/prbmc/prbmc/verifier/interval"
+	"github.com/prbmc/prbmc/verifier/ir"
+)
+
+// Ival is a closed interval of mathematical integers [Lo, Hi]; it is empty
+// when Lo > Hi. Values are never mutated in place: every operation
+// allocates, so intervals can be shared between boxes.
+type Ival struct{ Lo, Hi *big.Int }
+
+// NewIval is [lo, hi].
+func NewIval(lo, hi int64) Ival { return Ival{big.NewInt(lo), big.NewInt(hi)} }
+
+// TypeIval is the full range of t.
+func TypeIval(t *ir.IntType) Ival { return Ival{interval.TypeMin(t), interval.TypeMax(t)} }
+
+// FromInterval converts an interval of the analysis.
+func FromInterval(i interval.Interval) Ival {
+	return Ival{new(big.Int).Set(i.Lo), new(big.Int).Set(i.Hi)}
+}
+
+// Empty reports whether i holds no value.
+func (i Ival) Empty() bool { return i.Lo.Cmp(i.Hi) > 0 }
+
+// Meet is i ∩ j (possibly empty).
+func (i Ival) Meet(j Ival) Ival { return Ival{maxB(i.Lo, j.Lo), minB(i.Hi, j.Hi)} }
+
+// Hull is the least interval containing i and j (empty operands ignored).
+func (i Ival) Hull(j Ival) Ival {
+	if i.Empty() {
+		return j
+	}
+	if j.Empty() {
+		return i
+	}
+	return Ival{minB(i.Lo, j.Lo), maxB(i.Hi, j.Hi)}
+}
+
+// Contains reports whether j ⊆ i (an empty j is in every interval).
+func (i Ival) Contains(j Ival) bool {
+	return j.Empty() || (i.Lo.Cmp(j.Lo) <= 0 && j.Hi.Cmp(i.Hi) <= 0)
+}
+
+// Equal compares two non-empty intervals (all empty intervals are equal).
+func (i Ival) Equal(j Ival) bool {
+	if i.Empty() || j.Empty() {
+		return i.Empty() == j.Empty()
+	}
+	return i.Lo.Cmp(j.Lo) == 0 && i.Hi.Cmp(j.Hi) == 0
+}
+
+// Add, Sub and Neg are exact interval arithmetic over the integers (no
+// type, no wrap-around): the CSP's own f(x) = X - Y is mathematical.
+func (i Ival) Add(j Ival) Ival {
+	return Ival{new(big.Int).Add(i.Lo, j.Lo), new(big.Int).Add(i.Hi, j.Hi)}
+}
+
+func (i Ival) Sub(j Ival) Ival {
+	return Ival{new(big.Int).Sub(i.Lo, j.Hi), new(big.Int).Sub(i.Hi, j.Lo)}
+}
+
+func (i Ival) Neg() Ival { return Ival{new(big.Int).Neg(i.Hi), new(big.Int).Neg(i.Lo)} }
+
+func (i Ival) String() string {
+	if i.Empty() {
+		return "∅"
+	}
+	return fmt.Sprintf("[%s, %s]", i.Lo, i.Hi)
+}
+
+// fmtIn prints i relative to type t: bounds equal to the type's are shown
+// as MIN/MAX, as the paper writes Max_int.
+func (i Ival) fmtIn(t *ir.IntType) string {
+	if i.Empty() {
+		return "∅"
+	}
+	lo, hi := i.Lo.String(), i.Hi.String()
+	if i.Lo.Cmp(interval.TypeMin(t)) == 0 && i.Lo.Sign() != 0 {
+		lo = "MIN"
+	}
+	if i.Hi.Cmp(interval.TypeMax(t)) == 0 {
+		hi = "MAX"
+	}
+	return "[" + lo + ", " + hi + "]"
+}
+
+func (i Ival) toInterval(t *ir.IntType) interval.Interval {
+	return interval.Interval{T: t, Lo: i.Lo, Hi: i.Hi}
+}
+
+func minB(a, b *big.Int) *big.Int {
+	if a.Cmp(b) <= 0 {
+		return a
+	}
+	return b
+}
+
+func maxB(a, b *big.Int) *big.Int {
+	if a.Cmp(b) >= 0 {
+		return a
+	}
+	return b
+}
+
+// fits reports whether the exact range i lies in t: then the operation
+// that produced it did not wrap around and can be inverted.
+func fits(t *ir.IntType, i Ival) bool { return TypeIval(t).Contains(i) }
+
+// inType maps an exact range into t, as the program's two's complement
+// arithmetic does: exact when it fits, else the wrapped range (outward:
+// the full type when the wrapped values are not contiguous).
+func inType(t *ir.IntType, i Ival) Ival {
+	if fits(t, i) {
+		return i
+	}
+	return FromInterval(interval.Wrap(t, i.Lo, i.Hi))
+}
+
+func constVal(t *ir.IntType, bits uint64) *big.Int {
+	b := bits & t.Mask()
+	v := new(big.Int).SetUint64(b)
+	if t.IsBool() {
+		if b != 0 {
+			return big.NewInt(1)
+		}
+		return v
+	}
+	if t.Signed && b>>(uint(t.Bits)-1)&1 == 1 {
+		v.Sub(v, new(big.Int).Lsh(big.NewInt(1), uint(t.Bits)))
+	}
+	return v
+}
+
+// constExpr is the constant v of type t.
+func constExpr(t *ir.IntType, v *big.Int) *ir.Const {
+	m := new(big.Int).Lsh(big.NewInt(1), uint(t.Bits))
+	u := new(big.Int).Mod(v, m)
+	return &ir.Const{T: t, Bits: u.Uint64()}
+}

@@ -1,0 +1,212 @@
+package engine_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// TestContractorsAfnp2014: with contractors, afnp2014 (1000 iterations
+// unwound without them) is proved safe by every engine.
+func TestContractorsAfnp2014(t *testing.T) {
+	p := load(t, "../../testdata/svcomp/loop-lit/afnp2014.i", ir.ILP32)
+	for _, eng := range []string{"incremental", "bmc", "kinduction"} {
+		t.Run(eng, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			var explain strings.Builder
+			r := engine.Verify(ctx, p, engine.Options{Engine: eng, Unwind: 64, Solver: solver, Explain: &explain})
+			if r.Verdict != result.Safe {
+				t.Fatalf("verdict %s (%s)", r.Verdict, r.Reason)
+			}
+			if !strings.Contains(explain.String(), "assume((x <= 1000))") {
+				t.Errorf("explanation without the assume:\n%s", explain.String())
+			}
+			if !strings.Contains(r.Reason, "with contractors") {
+				t.Errorf("reason %q", r.Reason)
+			}
+		})
+	}
+}
+
+// BenchmarkAfnp2014 measures afnp2014 with contractors on and off; the
+// README reports the ratio (off unwinds all 1000 iterations).
+func BenchmarkAfnp2014(b *testing.B) {
+	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: ir.ILP32}, "../../testdata/svcomp/loop-lit/afnp2014.i")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, mode := range []string{"on", "off"} {
+		b.Run("contractors="+mode, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				r := engine.Verify(context.Background(), prog.IR, engine.Options{Solver: solver, Contractors: mode})
+				if r.Verdict != result.Safe {
+					b.Fatalf("verdict %s (%s)", r.Verdict, r.Reason)
+				}
+			}
+		})
+	}
+}
+
+// TestContractorsVerdicts: with contractors on, refused prunings keep the
+// bugs they would have hidden, and a pruned program still shows a bug
+// that lies before the pruned region (its trace replays on the original).
+func TestContractorsVerdicts(t *testing.T) {
+	const prelude = `extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+void reach_error(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } return; }
+`
+	cases := []struct {
+		name, src string
+		want      result.Verdict
+		pruned    bool
+	}{
+		{"wrap-around", `int main(void) {
+  unsigned char x = 1;
+  while (__VERIFIER_nondet_int()) { x = x + 1; }
+  __VERIFIER_assert(x >= 1);
+  return 0;
+}`, result.Unsafe, false},
+		{"start-of-loop", `int main(void) {
+  int x = 0;
+  while (x < 100 && __VERIFIER_nondet_int()) { x = x + 1; }
+  __VERIFIER_assert(x <= 50);
+  return 0;
+}`, result.Unsafe, false},
+		{"pruned-unsafe", `int main(void) {
+  int x = 1, y = 0;
+  while (y < 1000 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  __VERIFIER_assert(x >= y + 3);
+  return 0;
+}`, result.Unsafe, true},
+		{"pruned-two-props", `int main(void) {
+  int x = 1, y = 0;
+  while (y < 1000 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  __VERIFIER_assert(x >= y);
+  __VERIFIER_assert(y <= 10);
+  return 0;
+}`, result.Unsafe, false},
+		{"pruned-two-props-safe", `int main(void) {
+  int x = 1, y = 0;
+  while (y < 1000 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  __VERIFIER_assert(x >= y);
+  __VERIFIER_assert(x >= 0);
+  return 0;
+}`, result.Safe, true},
+		{"pruned-safe-two-loops", `int main(void) {
+  int x = 1, y = 0;
+  while (y < 1000 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  int i = 0;
+  while (i < 3) i++;
+  __VERIFIER_assert(x >= y);
+  return 0;
+}`, result.Safe, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.ILP32}, cfront.Source{Name: "t.c", Text: []byte(prelude + c.src)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			var explain strings.Builder
+			r := engine.Verify(ctx, prog.IR, engine.Options{MaxK: 512, Solver: solver, Explain: &explain})
+			if r.Verdict != c.want {
+				t.Fatalf("verdict %s (%s), want %s\n%s", r.Verdict, r.Reason, c.want, explain.String())
+			}
+			if got := strings.Contains(r.Reason, "with contractors"); got != c.pruned {
+				t.Errorf("pruned %v, want %v (%s)\n%s", got, c.pruned, r.Reason, explain.String())
+			}
+			if c.want == result.Unsafe {
+				v := r.Violated()
+				if v == nil || v.Trace == nil || !v.Trace.Replayed {
+					t.Fatalf("unsafe without a replayed trace")
+				}
+			}
+		})
+	}
+}
+
+// TestContractorsDifferential: on small programs that BMC decides fully
+// either way (loops of at most a few dozen iterations, of several shapes:
+// break, continue, do-while, assertions in the loop, decreasing counters,
+// char arithmetic), the verdict with contractors equals the one without.
+func TestContractorsDifferential(t *testing.T) {
+	const prelude = `extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+void reach_error(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } return; }
+`
+	progs := []string{
+		// break out of the middle
+		`int main(void) { int x = 0, y = 0;
+  while (y < 30) { if (__VERIFIER_nondet_int()) break; x = x + 2; y = y + 1; }
+  __VERIFIER_assert(x >= BOUND); return 0; }`,
+		// continue to the latch
+		`int main(void) { int x = 0, i = 0;
+  while (i < 30 && __VERIFIER_nondet_int()) { i = i + 1; if (__VERIFIER_nondet_int()) continue; x = x + 1; }
+  __VERIFIER_assert(x <= BOUND); return 0; }`,
+		// do-while
+		`int main(void) { int x = 5, i = 0;
+  do { x = x + i; i = i + 1; } while (i < 20 && __VERIFIER_nondet_int());
+  __VERIFIER_assert(x >= BOUND); return 0; }`,
+		// assertion inside the loop
+		`int main(void) { int s = 0, i = 0;
+  while (i < 25 && __VERIFIER_nondet_int()) { __VERIFIER_assert(s <= BOUND || i > 3); s = s + i; i = i + 1; }
+  return 0; }`,
+		// decreasing
+		`int main(void) { int x = 40; int k = __VERIFIER_nondet_int();
+  if (k < 0 || k > 5) return 0;
+  while (x > 0 && __VERIFIER_nondet_int()) { x = x - 2; }
+  __VERIFIER_assert(x <= k + BOUND); return 0; }`,
+		// char arithmetic, wraps past 127
+		`int main(void) { signed char c = 100; int i = 0;
+  while (i < 40 && __VERIFIER_nondet_int()) { c = c + 1; i = i + 1; }
+  __VERIFIER_assert(c >= BOUND); return 0; }`,
+		// two loops, the assertion after both
+		`int main(void) { int x = 1, y = 0;
+  while (y < 20 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  int z = 0; while (z < 10 && __VERIFIER_nondet_int()) { z = z + 1; }
+  __VERIFIER_assert(x + z >= y + BOUND); return 0; }`,
+		// reach_error() under a condition, not through __VERIFIER_assert
+		`int main(void) { int x = 1, y = 0;
+  while (y < 30 && __VERIFIER_nondet_int()) { x = x + y; y = y + 1; }
+  if (x < y + BOUND) reach_error(); return 0; }`,
+		// || and != in the assertion
+		`int main(void) { int x = 0, y = 0;
+  while (y < 15 && __VERIFIER_nondet_int()) { x = x + 3; y = y + 1; }
+  __VERIFIER_assert(x != BOUND || y == 0); return 0; }`,
+	}
+	bounds := []string{"-3", "0", "1", "7", "20", "45", "100", "127"}
+	for pi, src := range progs {
+		for _, bound := range bounds {
+			code := prelude + strings.ReplaceAll(src, "BOUND", "("+bound+")")
+			prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.ILP32}, cfront.Source{Name: "t.c", Text: []byte(code)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			verdict := func(mode string) *result.Result {
+				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+				defer cancel()
+				return engine.Verify(ctx, prog.IR, engine.Options{Engine: "bmc", Unwind: 64, Solver: solver, Contractors: mode})
+			}
+			on, off := verdict("on"), verdict("off")
+			if on.Verdict != off.Verdict {
+				var ex strings.Builder
+				engine.Verify(context.Background(), prog.IR, engine.Options{Engine: "bmc", Unwind: 64, Solver: solver, Explain: &ex})
+				t.Errorf("program %d, BOUND %s: with contractors %s (%s), without %s (%s)\n%s", pi, bound, on.Verdict, on.Reason, off.Verdict, off.Reason, ex.String())
+			}
+			if strings.Contains(on.Reason, "with contractors") {
+				t.Logf("program %d, BOUND %s: pruned, %s", pi, bound, on.Verdict)
+			}
+		}
+	}
+}
