@@ -463,13 +463,13 @@ func writeScopeText(w io.Writer, r *diffscope.Result) error { return diffscope.W
 
 // The engines the commands accept.
 const (
-	defaultEngine = "kinduction"
-	engineNames   = "bmc | incremental | kinduction"
+	defaultEngine = "auto"
+	engineNames   = "auto | bmc | incremental | kinduction | bkind"
 )
 
 func knownEngine(e string) bool {
 	switch e {
-	case "bmc", "incremental", "kinduction":
+	case "auto", "bmc", "incremental", "kinduction", "bkind":
 		return true
 	}
 	return false

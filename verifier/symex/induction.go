@@ -298,6 +298,11 @@ func (x *executor) atInductionHead(st *state, fr *frame) {
 					continue
 				}
 				st.mem[id] = x.internalFresh(x.cellSort(x.objs[id].cell))
+				// The loop may free blocks too: their lifetimes are
+				// part of the arbitrary state (pointer check).
+				if _, ok := st.regs[x.goneKey(id)]; ok {
+					st.regs[x.goneKey(id)] = x.internalFresh(smt.BVSort(8))
+				}
 			}
 		}
 	}

@@ -54,7 +54,7 @@ func projectRepo(t *testing.T) testRepo {
 func TestPipelineOnExampleProject(t *testing.T) {
 	r := projectRepo(t)
 	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
-	pipe := Pipeline{Engine: "kinduction", Solver: func(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }}
+	pipe := Pipeline{Engine: "auto", Solver: func(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }}
 	run := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName), nil, pipe)
 	if run.exit != ExitFail { // fail-on: unsafe (the default) and a function can fail
 		t.Errorf("exit %d, want %d\n%s", run.exit, ExitFail, run.stdout)
