@@ -51,7 +51,7 @@ func (q *querier) check(ctx context.Context, goal *smt.Term, r *result.Result, u
 	s := q.shared
 	if s == nil {
 		var err error
-		s, err = q.opts.Solver(logicOf(goal))
+		s, err = q.opts.Solver(smt.Logic(goal))
 		if err != nil {
 			return smt.Unknown, err
 		}
@@ -78,38 +78,4 @@ func (q *querier) check(ctx context.Context, goal *smt.Term, r *result.Result, u
 	}
 	use(m)
 	return res, nil
-}
-
-// logicOf names the SMT-LIB logic of t's theories, so the solver can pick
-// its specialised (bit-blasting) strategy.
-func logicOf(t *smt.Term) string {
-	arrays, fp := false, false
-	seen := map[uint64]bool{}
-	stack := []*smt.Term{t}
-	for len(stack) > 0 && !(arrays && fp) {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[n.ID()] {
-			continue
-		}
-		seen[n.ID()] = true
-		switch {
-		case n.Sort().IsArray():
-			arrays = true
-		case n.Sort().IsFP():
-			fp = true
-		}
-		for i := 0; i < n.NumArgs(); i++ {
-			stack = append(stack, n.Arg(i))
-		}
-	}
-	switch {
-	case arrays && fp:
-		return "" // no specialised Z3 strategy for QF_ABVFP
-	case arrays:
-		return "QF_ABV"
-	case fp:
-		return "QF_BVFP"
-	}
-	return "QF_BV"
 }

@@ -512,7 +512,7 @@ func (h *houdini) check(goal *smt.Term, use func(smt.Model)) (smt.Result, error)
 	if err := h.ctx.Err(); err != nil {
 		return smt.Unknown, err
 	}
-	s, err := h.solver(logicOf(goal))
+	s, err := h.solver(smt.Logic(goal))
 	if err != nil {
 		return smt.Unknown, err
 	}
@@ -711,38 +711,4 @@ func (h *houdini) run(ts []template) ([]Pred, error) {
 		return nil, fmt.Errorf("an iteration is not within one unwinding (%v %v)", res, err)
 	}
 	return nil, nil
-}
-
-// logicOf names the SMT-LIB logic of t (as engine's): QF_BV lets Z3
-// bit-blast, which is what these queries need.
-func logicOf(t *smt.Term) string {
-	arrays, fp := false, false
-	seen := map[uint64]bool{}
-	stack := []*smt.Term{t}
-	for len(stack) > 0 && !(arrays && fp) {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[n.ID()] {
-			continue
-		}
-		seen[n.ID()] = true
-		switch {
-		case n.Sort().IsArray():
-			arrays = true
-		case n.Sort().IsFP():
-			fp = true
-		}
-		for i := 0; i < n.NumArgs(); i++ {
-			stack = append(stack, n.Arg(i))
-		}
-	}
-	switch {
-	case arrays && fp:
-		return ""
-	case arrays:
-		return "QF_ABV"
-	case fp:
-		return "QF_BVFP"
-	}
-	return "QF_BV"
 }
