@@ -276,37 +276,9 @@ func isAggregate(t ir.Type) bool {
 // paramDecls returns each named parameter's declaration as source text.
 func paramDecls(def *cc.FunctionDefinition) map[string]string {
 	m := map[string]string{}
-	text := func(ns ...cc.Node) string {
-		return strings.Join(strings.Fields(cc.NodeSource(ns...)), " ")
-	}
-	var walkDD func(dd *cc.DirectDeclarator)
-	walkDD = func(dd *cc.DirectDeclarator) {
-		if dd == nil {
-			return
-		}
-		switch dd.Case {
-		case cc.DirectDeclaratorFuncParam:
-			if dd.ParameterTypeList != nil {
-				for pl := dd.ParameterTypeList.ParameterList; pl != nil; pl = pl.ParameterList {
-					if pd := pl.ParameterDeclaration; pd != nil && pd.Declarator != nil {
-						m[pd.Declarator.Name()] = text(pd.DeclarationSpecifiers, pd.Declarator)
-					}
-				}
-			}
-			return
-		case cc.DirectDeclaratorDecl:
-			walkDD(dd.Declarator.DirectDeclarator)
-		}
-		walkDD(dd.DirectDeclarator)
-	}
-	walkDD(def.Declarator.DirectDeclarator)
-	for dl := def.DeclarationList; dl != nil; dl = dl.DeclarationList {
-		for idl := dl.Declaration.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
-			if d := idl.InitDeclarator.Declarator; d != nil {
-				m[d.Name()] = text(dl.Declaration.DeclarationSpecifiers, d)
-			}
-		}
-	}
+	eachParam(def, func(d *cc.Declarator, specs *cc.DeclarationSpecifiers) {
+		m[d.Name()] = strings.Join(strings.Fields(cc.NodeSource(specs, d)), " ")
+	})
 	return m
 }
 
@@ -314,6 +286,13 @@ func paramDecls(def *cc.FunctionDefinition) map[string]string {
 // identifiers in the body resolve.
 func collectParams(def *cc.FunctionDefinition) map[string]*cc.Declarator {
 	m := map[string]*cc.Declarator{}
+	eachParam(def, func(d *cc.Declarator, _ *cc.DeclarationSpecifiers) { m[d.Name()] = d })
+	return m
+}
+
+// eachParam calls fn on every named parameter's declarator and
+// declaration specifiers, prototype or K&R style.
+func eachParam(def *cc.FunctionDefinition, fn func(*cc.Declarator, *cc.DeclarationSpecifiers)) {
 	var walkDD func(dd *cc.DirectDeclarator)
 	walkDD = func(dd *cc.DirectDeclarator) {
 		if dd == nil {
@@ -324,7 +303,7 @@ func collectParams(def *cc.FunctionDefinition) map[string]*cc.Declarator {
 			if dd.ParameterTypeList != nil {
 				for pl := dd.ParameterTypeList.ParameterList; pl != nil; pl = pl.ParameterList {
 					if pd := pl.ParameterDeclaration; pd != nil && pd.Declarator != nil {
-						m[pd.Declarator.Name()] = pd.Declarator
+						fn(pd.Declarator, pd.DeclarationSpecifiers)
 					}
 				}
 			}
@@ -339,9 +318,8 @@ func collectParams(def *cc.FunctionDefinition) map[string]*cc.Declarator {
 	for dl := def.DeclarationList; dl != nil; dl = dl.DeclarationList {
 		for idl := dl.Declaration.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
 			if d := idl.InitDeclarator.Declarator; d != nil {
-				m[d.Name()] = d
+				fn(d, dl.Declaration.DeclarationSpecifiers)
 			}
 		}
 	}
-	return m
 }
