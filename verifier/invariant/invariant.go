@@ -329,23 +329,31 @@ func (h *houdini) candidates(ts []template, vars []*ir.Var, b *smt.Builder, m sm
 	for _, p := range h.proven {
 		seen[p.String()] = true
 	}
+	// add keeps p if its variables are live at the head, with C read off
+	// the model when withC, and p is new.
+	add := func(p Pred, withC bool) {
+		s := p.sum(b, val)
+		if s == nil {
+			return // not live at the head
+		}
+		if withC {
+			v, err := m.Eval(s)
+			if err != nil {
+				return
+			}
+			p.C = v.BitVec().SignedBig()
+		}
+		if k := p.String(); !seen[k] {
+			seen[k] = true
+			out = append(out, p)
+		}
+	}
 	for _, x := range vars {
 		if len(ts) == 0 || ts[0] != families[0][0] {
 			break // unary bounds in the first round only
 		}
 		for _, t := range unary {
-			p := Pred{Vars: []*ir.Var{x}, Coefs: []int64{t}, Op: Le, C: new(big.Int)}
-			s := p.sum(b, val)
-			if s == nil {
-				continue
-			}
-			if v, err := m.Eval(s); err == nil {
-				p.C = v.BitVec().SignedBig()
-				if k := p.String(); !seen[k] {
-					seen[k] = true
-					out = append(out, p)
-				}
-			}
+			add(Pred{Vars: []*ir.Var{x}, Coefs: []int64{t}, Op: Le, C: new(big.Int)}, true)
 		}
 	}
 	for i, x := range vars {
@@ -357,22 +365,7 @@ func (h *houdini) candidates(ts []template, vars []*ir.Var, b *smt.Builder, m sm
 				if (t.a == t.b || t.a == -t.b) && j < i {
 					continue // symmetric: one order is enough
 				}
-				p := Pred{Vars: []*ir.Var{x, y}, Coefs: []int64{t.a, t.b}, Op: t.op, C: new(big.Int)}
-				s := p.sum(b, val)
-				if s == nil {
-					continue // not live at the head
-				}
-				if t.withC {
-					v, err := m.Eval(s)
-					if err != nil {
-						continue
-					}
-					p.C = v.BitVec().SignedBig()
-				}
-				if k := p.String(); !seen[k] {
-					seen[k] = true
-					out = append(out, p)
-				}
+				add(Pred{Vars: []*ir.Var{x, y}, Coefs: []int64{t.a, t.b}, Op: t.op, C: new(big.Int)}, t.withC)
 			}
 		}
 	}
@@ -386,18 +379,7 @@ func (h *houdini) candidates(ts []template, vars []*ir.Var, b *smt.Builder, m sm
 						continue
 					}
 					for _, cs := range triples {
-						p := Pred{Vars: []*ir.Var{x, vars[j], z}, Coefs: cs[:], Op: Eq, C: new(big.Int)}
-						s := p.sum(b, val)
-						if s == nil {
-							continue
-						}
-						if v, err := m.Eval(s); err == nil {
-							p.C = v.BitVec().SignedBig()
-							if k := p.String(); !seen[k] {
-								seen[k] = true
-								out = append(out, p)
-							}
-						}
+						add(Pred{Vars: []*ir.Var{x, vars[j], z}, Coefs: cs[:], Op: Eq, C: new(big.Int)}, true)
 					}
 				}
 			}
@@ -427,17 +409,7 @@ func (h *houdini) candidates(ts []template, vars []*ir.Var, b *smt.Builder, m sm
 								ps = append(ps, q) // with +, q is p reordered
 							}
 							for _, p := range ps {
-								s := p.sum(b, val)
-								if s == nil {
-									continue
-								}
-								if v, err := m.Eval(s); err == nil {
-									p.C = v.BitVec().SignedBig()
-									if k := p.String(); !seen[k] {
-										seen[k] = true
-										out = append(out, p)
-									}
-								}
+								add(p, true)
 							}
 						}
 					}
