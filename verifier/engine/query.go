@@ -62,20 +62,9 @@ func (q *querier) check(ctx context.Context, goal *smt.Term, r *result.Result, u
 		}
 		defer s.Pop(1)
 	}
-	if err := s.Assert(goal); err != nil {
-		return smt.Unknown, err
-	}
-	res, err := s.Check(ctx)
+	res, err := smt.Solve(ctx, s, goal, use)
 	if res == smt.Unknown {
 		q.reason = s.ReasonUnknown()
 	}
-	if err != nil || res != smt.Sat || use == nil {
-		return res, err
-	}
-	m, err := s.Model()
-	if err != nil {
-		return smt.Unknown, err
-	}
-	use(m)
-	return res, nil
+	return res, err
 }

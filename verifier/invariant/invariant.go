@@ -489,19 +489,7 @@ func (h *houdini) check(goal *smt.Term, use func(smt.Model)) (smt.Result, error)
 		return smt.Unknown, err
 	}
 	defer s.Close()
-	if err := s.Assert(goal); err != nil {
-		return smt.Unknown, err
-	}
-	res, err := s.Check(h.ctx)
-	if err != nil || res != smt.Sat || use == nil {
-		return res, err
-	}
-	m, err := s.Model()
-	if err != nil {
-		return smt.Unknown, err
-	}
-	use(m)
-	return res, nil
+	return smt.Solve(h.ctx, s, goal, use)
 }
 
 // entryState is the state at the first arrival at the loop head, for all

@@ -1,5 +1,7 @@
 package smt
 
+import "context"
+
 // Logic names the SMT-LIB logic of t's theories ("QF_BV", "QF_ABV",
 // "QF_BVFP", or "" for arrays with floats), so a solver can pick its
 // specialised, bit-blasting strategy.
@@ -33,4 +35,23 @@ func Logic(t *Term) string {
 		return "QF_BVFP"
 	}
 	return "QF_BV"
+}
+
+// Solve asserts goal on s and checks it; when it is satisfiable and use is
+// not nil, use reads the model before the caller's solver moves on (models
+// die with their scope).
+func Solve(ctx context.Context, s Solver, goal *Term, use func(Model)) (Result, error) {
+	if err := s.Assert(goal); err != nil {
+		return Unknown, err
+	}
+	res, err := s.Check(ctx)
+	if err != nil || res != Sat || use == nil {
+		return res, err
+	}
+	m, err := s.Model()
+	if err != nil {
+		return Unknown, err
+	}
+	use(m)
+	return res, nil
 }
