@@ -37,6 +37,7 @@ type verifyFlags struct {
 	invariants  string
 	checks      checks.Set
 	contractors string
+	strengthen  string
 	explain     bool
 }
 
@@ -47,6 +48,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	vf.front.register(fs)
 	fs.StringVar(&vf.engine, "engine", "auto", "engine: auto (BMC, then k-induction) | bmc | incremental | kinduction | bkind")
 	fs.StringVar(&vf.invariants, "invariants", "relational", "invariants for k-induction: relational (intervals and templates) | intervals | none")
+	fs.StringVar(&vf.strengthen, "strengthen", "on", "let k-induction block its counterexamples to induction with proved invariants (property-directed strengthening; with relational invariants): on | off")
 	fs.StringVar(&vf.contractors, "contractors", "on", "prune loop iterations that can no longer violate an assertion (interval contractors): on | off")
 	fs.BoolVar(&vf.explain, "explain", false, "print the contractors' CSPs, contracted boxes and inserted assumes")
 	fs.IntVar(&vf.unwind, "unwind", 10, "loop unwinding bound for --engine bmc")
@@ -71,6 +73,10 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if vf.invariants != "relational" && vf.invariants != "intervals" && vf.invariants != "none" {
 		fmt.Fprintf(stderr, "prbmc verify: unknown invariants %q (want relational, intervals or none)\n", vf.invariants)
+		return exitUsage
+	}
+	if vf.strengthen != "on" && vf.strengthen != "off" {
+		fmt.Fprintf(stderr, "prbmc verify: unknown strengthen %q (want on or off)\n", vf.strengthen)
 		return exitUsage
 	}
 	set, err := checks.Parse(*checkList)
@@ -168,7 +174,7 @@ func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf veri
 	}
 	r := engine.Verify(ctx, prog.IR, engine.Options{Engine: vf.engine, Entry: vf.entry, Unwind: vf.unwind, MaxK: vf.maxK,
 		Solver: z3Solver, Log: log, IncrementalSolver: vf.incSolver, Invariants: vf.invariants,
-		Contractors: vf.contractors, Explain: explain})
+		Contractors: vf.contractors, Strengthen: vf.strengthen, Explain: explain})
 	r.Unsupported = unsupported
 	return r
 }

@@ -47,6 +47,10 @@ type Options struct {
 	// and the template invariants of package invariant), "intervals" or
 	// "none".
 	Invariants string
+	// Strengthen: "on" (default, "") lets k-induction with relational
+	// invariants block its counterexamples to induction (property-directed
+	// strengthening, seed 001); "off" does not.
+	Strengthen string
 	// Contractors: "on" (default, "") prunes loop iterations that can no
 	// longer violate an assertion (see contractors.go); "off" does not.
 	// Explain, when set, receives the CSPs, boxes and inserted assumes.

@@ -341,11 +341,12 @@ int main(void) {
 	}
 }
 
-// TestAutoPartial: a safe loop no engine here can prove (the invariant is
-// x even); at the deadline auto reports the largest bound it checked.
+// TestAutoPartial: a safe loop no engine here can prove (the invariant
+// 2y == x(x+1) is not linear, and no bit pattern or bound expresses it);
+// at the deadline auto reports the largest bound it checked.
 func TestAutoPartial(t *testing.T) {
-	src := filepath.Join(t.TempDir(), "even.c")
-	os.WriteFile(src, []byte("extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned x = 0; while (__VERIFIER_nondet_int()) { x += 2; if (x == 1) reach_error(); } return 0; }\n"), 0o644)
+	src := filepath.Join(t.TempDir(), "tri.c")
+	os.WriteFile(src, []byte("extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned x = 0, y = 0; while (__VERIFIER_nondet_int()) { x++; y += x; } if (2*y != x*(x+1)) reach_error(); return 0; }\n"), 0o644)
 	p := load(t, src, ir.LP64)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
@@ -355,5 +356,56 @@ func TestAutoPartial(t *testing.T) {
 	}
 	if r.Elapsed > 6*time.Second {
 		t.Errorf("took %s on a 3 s budget", r.Elapsed)
+	}
+}
+
+// TestStrengthening: k-induction blocks its counterexamples to induction
+// with invariants over bits and bounds (property-directed strengthening);
+// without it the same steps fail and only a bound is reported.
+func TestStrengthening(t *testing.T) {
+	const pre = "extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\n"
+	tests := []struct {
+		name, body string
+		want       []string // invariants the log must show as blocking
+	}{
+		// sv-benchmarks loop-acceleration/overflow_1-1: x stays even
+		// through the wrap-around.
+		{"even through wrap-around", "int main(void) { unsigned x = 10; while (x >= 10) x += 2; if (x % 2) reach_error(); return 0; }",
+			[]string{"(x & 0x1) == 0x0"}},
+		// loop-invariants/bin-suffix-5: the low bits 101 stay.
+		{"low bits kept", "int main(void) { unsigned x = 5; while (__VERIFIER_nondet_int()) x += 8; if ((x & 5) != 5) reach_error(); return 0; }",
+			[]string{"(x & 0x1) == 0x1", "(x & 0x4) == 0x4"}},
+		// A signed counter with a nondeterministic step of 4.
+		{"multiple of four", "int main(void) { int x = 0; while (__VERIFIER_nondet_int()) { if (__VERIFIER_nondet_int()) x += 4; else x -= 8; } if (x % 4 == 2) reach_error(); return 0; }",
+			[]string{"(x & 0x2) == 0x0"}},
+	}
+	for _, tc := range tests {
+		tc := tc
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := filepath.Join(t.TempDir(), "s.c")
+			os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
+			p := load(t, src, ir.LP64)
+			for _, on := range []string{"on", "off"} {
+				var log strings.Builder
+				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+				r := engine.Verify(ctx, p, engine.Options{Engine: "kinduction", MaxK: 6, Solver: solver, Log: &log, Strengthen: on, Contractors: "off"})
+				cancel()
+				if on == "off" {
+					if r.Verdict != result.Bounded {
+						t.Errorf("strengthening off: %s (%s), want bounded", r.Verdict, r.Reason)
+					}
+					continue
+				}
+				if r.Verdict != result.Safe {
+					t.Fatalf("strengthening on: %s (%s), want safe; log:\n%s", r.Verdict, r.Reason, log.String())
+				}
+				for _, w := range tc.want {
+					if !strings.Contains(log.String(), "blocked a counterexample to induction with "+w) {
+						t.Errorf("no %q blocked; log:\n%s", w, log.String())
+					}
+				}
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/prbmc/prbmc/verifier/interval"
 	"github.com/prbmc/prbmc/verifier/invariant"
@@ -52,18 +53,64 @@ type candidate struct {
 	// counterexample), 0 if none.
 	backK int
 	// invs are the relational invariants the last step assumed.
-	invs []invariant.Pred
+	invs []invariant.Invariant
 	// tried says a step ran with invs.
 	tried bool
 	// zeroTried is how many invariants the last zeroStep had.
 	zeroTried int
+	// blocked and blockFails count the counterexamples to induction
+	// strengthening has blocked and failed to block.
+	blocked, blockFails int
 }
 
-// assume turns invariants into the inductive step's assumptions.
-func assume(ps []invariant.Pred) []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term {
-	var out []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term
-	for _, p := range ps {
-		out = append(out, p.Build)
+// Limits of property-directed strengthening per loop: blocking rarely
+// succeeds after a few failures, and each success is a proof obligation
+// every later step carries.
+const (
+	maxBlocked    = 16
+	maxBlockFails = 4
+	// blockBudget caps the time of one blocking attempt.
+	blockBudget = 5 * time.Second
+)
+
+// strengthen asks the generator to block a counterexample to induction of
+// c's step; true if it proved an invariant that excludes it.
+func strengthen(ctx context.Context, gen *invariant.Generator, c *candidate, cti map[*ir.Var]smt.BitVec, opts Options) bool {
+	if gen == nil || c.blocked >= maxBlocked || c.blockFails >= maxBlockFails {
+		return false
+	}
+	budget := blockBudget
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl)/4 < budget {
+		budget = time.Until(dl) / 4
+	}
+	bctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	inv, err := gen.Block(bctx, c.loop, cti)
+	if err != nil {
+		c.blockFails++
+		fmt.Fprintf(opts.Log, "prbmc: strengthening at the loop at %s: %v\n", c.loop.Pos, err)
+		return false
+	}
+	c.blocked++
+	fmt.Fprintf(opts.Log, "prbmc: strengthening at the loop at %s: blocked a counterexample to induction with %s\n", c.loop.Pos, inv)
+	return true
+}
+
+// headValues reads the integer registers of a head state off a model.
+func headValues(m smt.Model, hs symex.HeadState) map[*ir.Var]smt.BitVec {
+	out := map[*ir.Var]smt.BitVec{}
+	for key, t := range hs.Vals {
+		if key.V == nil || !t.Sort().IsBV() {
+			continue
+		}
+		if _, ok := key.V.Type.(*ir.IntType); !ok {
+			continue
+		}
+		v, err := m.Eval(t)
+		if err != nil {
+			continue
+		}
+		out[key.V] = v.BitVec()
 	}
 	return out
 }
@@ -119,79 +166,103 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 	}
 	r := &result.Result{Engine: name}
 	var last *result.Result
-	// steps tries the inductive step of every candidate at k (the base
-	// case BMC(k) having passed; after maxInductionK only with new
-	// invariants, at k = 1). It returns a proof, or nil; stop says the
-	// budget ran out.
+	// step tries the inductive step of candidate c at k (the base case
+	// BMC(k) having passed; after maxInductionK only with new invariants,
+	// at k = 1). It returns a proof, or nil; stop says the budget ran out;
+	// cti is the head state the step's counterexample starts from, when
+	// there is one and strengthening may block it.
+	step := func(b *smt.Builder, k int, base *result.Result, c *candidate) (out *result.Result, stop bool, cti map[*ir.Var]smt.BitVec) {
+		stepK := k
+		var invs []invariant.Invariant
+		if gen != nil {
+			invs = gen.Current(c.loop)
+		}
+		if k > maxInductionK {
+			// Deep bounds: BMC only (see maxInductionK), unless the
+			// generator has proved more since the last step; such
+			// invariants are mostly 1-inductive with the property.
+			if c.tried && len(invs) == len(c.invs) {
+				return nil, false, nil
+			}
+			stepK = 1
+		}
+		if len(invs) != len(c.invs) {
+			for _, iv := range invs[len(c.invs):] {
+				fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", c.loop.Pos, iv)
+			}
+		}
+		c.invs, c.tried = invs, true
+		ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: invariant.Assumptions(invs), Names: fmt.Sprintf("step%d_", k)}
+		eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: stepK, Entry: opts.Entry, Induction: ind})
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, true, nil
+			}
+			return nil, false, nil // this loop is not a candidate (see symex.Induction)
+		}
+		r.Stats.Steps += eq.Steps
+		var viols []*smt.Term
+		for _, ch := range eq.Checks {
+			viols = append(viols, ch.Violation)
+		}
+		var readCTI func(smt.Model)
+		if gen != nil && opts.Strengthen != "off" && len(ind.Heads) > 0 {
+			readCTI = func(m smt.Model) { cti = headValues(m, ind.Heads[0]) }
+		}
+		how := ""
+		res, err := q.check(ctx, b.Or(viols...), r, readCTI)
+		switch {
+		case err == nil && res == smt.Unsat && len(invs) > 0:
+			how = fmt.Sprintf("k-induction: the inductive step holds at k=%d for the loop at %s with %d relational invariants", stepK, c.loop.Pos, len(invs))
+		case err == nil && res == smt.Unsat:
+			how = fmt.Sprintf("k-induction: the inductive step holds at k=%d for the loop at %s", stepK, c.loop.Pos)
+		case ctx.Err() != nil:
+			return nil, true, nil
+		default:
+			if res == smt.Sat && len(ind.Heads) > 0 && stepK == k {
+				c.backK = k
+			}
+			if res != smt.Sat {
+				cti = nil
+			}
+			// The k=0 step depends on the invariants only: once per set.
+			if res != smt.Sat || len(invs) == 0 || len(invs) == c.zeroTried {
+				return nil, false, cti
+			}
+			c.zeroTried = len(invs)
+			if !zeroStep(ctx, p, b, q, stepK, c, invs, opts, r) {
+				if ctx.Err() != nil {
+					return nil, true, nil
+				}
+				return nil, false, cti
+			}
+			how = fmt.Sprintf("k-induction: %d relational invariants at the loop at %s imply every property from there on", len(invs), c.loop.Pos)
+		}
+		out = new(result.Result)
+		*out = *base
+		out.Stats = r.Stats
+		out.Props = append([]result.Property(nil), base.Props...)
+		for i := range out.Props {
+			out.Props[i].Verdict = result.Safe
+			out.Props[i].Reason = ""
+		}
+		return withReason(out, result.Safe, "%s", how), false, nil
+	}
+	// steps tries the step of every candidate at k; a counterexample to
+	// induction is handed to the generator to block (property-directed
+	// strengthening, seed 001), and the step is tried again with what
+	// that proves.
 	steps := func(b *smt.Builder, k int, base *result.Result) (out *result.Result, stop bool) {
 		for _, c := range cands {
-			stepK := k
-			var invs []invariant.Pred
-			if gen != nil {
-				invs = gen.Current(c.loop)
-			}
-			if k > maxInductionK {
-				// Deep bounds: BMC only (see maxInductionK), unless the
-				// generator has proved more since the last step; such
-				// invariants are mostly 1-inductive with the property.
-				if c.tried && len(invs) == len(c.invs) {
-					continue
+			for {
+				out, stop, cti := step(b, k, base, c)
+				if out != nil || stop {
+					return out, stop
 				}
-				stepK = 1
-			}
-			if len(invs) != len(c.invs) {
-				for _, iv := range invs[len(c.invs):] {
-					fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", c.loop.Pos, iv)
+				if cti == nil || !strengthen(ctx, gen, c, cti, opts) {
+					break
 				}
 			}
-			c.invs, c.tried = invs, true
-			ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: assume(invs), Names: fmt.Sprintf("step%d_", k)}
-			eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: stepK, Entry: opts.Entry, Induction: ind})
-			if err != nil {
-				if ctx.Err() != nil {
-					return nil, true
-				}
-				continue // this loop is not a candidate (see symex.Induction)
-			}
-			r.Stats.Steps += eq.Steps
-			var viols []*smt.Term
-			for _, ch := range eq.Checks {
-				viols = append(viols, ch.Violation)
-			}
-			how := ""
-			res, err := q.check(ctx, b.Or(viols...), r, nil)
-			switch {
-			case err == nil && res == smt.Unsat && len(invs) > 0:
-				how = fmt.Sprintf("k-induction: the inductive step holds at k=%d for the loop at %s with %d relational invariants", stepK, c.loop.Pos, len(invs))
-			case err == nil && res == smt.Unsat:
-				how = fmt.Sprintf("k-induction: the inductive step holds at k=%d for the loop at %s", stepK, c.loop.Pos)
-			case ctx.Err() != nil:
-				return nil, true
-			default:
-				if res == smt.Sat && len(ind.Heads) > 0 && stepK == k {
-					c.backK = k
-				}
-				// The k=0 step depends on the invariants only: once per set.
-				if res != smt.Sat || len(invs) == 0 || len(invs) == c.zeroTried {
-					continue
-				}
-				c.zeroTried = len(invs)
-				if !zeroStep(ctx, p, b, q, stepK, c, invs, opts, r) {
-					if ctx.Err() != nil {
-						return nil, true
-					}
-					continue
-				}
-				how = fmt.Sprintf("k-induction: %d relational invariants at the loop at %s imply every property from there on", len(invs), c.loop.Pos)
-			}
-			out := *base
-			out.Stats = r.Stats
-			out.Props = append([]result.Property(nil), base.Props...)
-			for i := range out.Props {
-				out.Props[i].Verdict = result.Safe
-				out.Props[i].Reason = ""
-			}
-			return withReason(&out, result.Safe, "%s", how), false
 		}
 		return nil, false
 	}
@@ -282,7 +353,7 @@ func bidirectional(ctx context.Context, p *ir.Program, b *smt.Builder, q *querie
 	// The backward counterexample again, on this bound's builder (terms
 	// of two builders do not mix; symbolic execution is cheap next to the
 	// solver).
-	bind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: assume(c.invs), Names: fmt.Sprintf("back%d_", c.backK)}
+	bind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: invariant.Assumptions(c.invs), Names: fmt.Sprintf("back%d_", c.backK)}
 	beq, err := symex.Run(ctx, p, b, symex.Options{Unwind: c.backK, Entry: opts.Entry, Induction: bind})
 	if err != nil || len(bind.Heads) == 0 {
 		return nil
@@ -372,7 +443,7 @@ func bidirectional(ctx context.Context, p *ir.Program, b *smt.Builder, q *querie
 // not needed, so loops before this one may be unbounded; it must therefore
 // have nothing to check (no assertion, call or unsupported construct) and
 // no path around the loop.
-func zeroStep(ctx context.Context, p *ir.Program, b *smt.Builder, q *querier, k int, c *candidate, invs []invariant.Pred, opts Options, r *result.Result) bool {
+func zeroStep(ctx context.Context, p *ir.Program, b *smt.Builder, q *querier, k int, c *candidate, invs []invariant.Invariant, opts Options, r *result.Result) bool {
 	entry := p.Func(opts.Entry)
 	prefix := map[ir.Pos]bool{}
 	rest := map[ir.Pos]bool{}
@@ -391,7 +462,7 @@ func zeroStep(ctx context.Context, p *ir.Program, b *smt.Builder, q *querier, k 
 			}
 		}
 	}
-	ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: assume(invs), HavocAll: true, Zero: true, Names: fmt.Sprintf("zero%d_", k)}
+	ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: invariant.Assumptions(invs), HavocAll: true, Zero: true, Names: fmt.Sprintf("zero%d_", k)}
 	eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: ind})
 	if err != nil || len(ind.Heads) == 0 {
 		return false

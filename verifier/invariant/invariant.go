@@ -22,6 +22,16 @@ const (
 	Le           // sum <= C
 )
 
+// Invariant is a fact about the entry's registers at a loop head: a
+// linear Pred of the template families or a Clause from blocking a
+// counterexample to induction (strengthen.go).
+type Invariant interface {
+	// Build is the fact over the values val gives, nil if one is missing.
+	Build(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term
+	// String is the fact as a C expression.
+	String() string
+}
+
 // Pred is Σ Coefs[i]·Vars[i] Op C over the integers (each variable read in
 // its C signedness).
 type Pred struct {
@@ -95,14 +105,47 @@ func (p Pred) sum(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term {
 		} else {
 			t = b.ZeroExt(width-it.Bits, t)
 		}
-		t = b.BVMul(b.BVInt(width, p.Coefs[i]), t)
-		if s == nil {
+		// |c|·t as shifts and adds and the sign as a subtraction: a
+		// multiplication by a negative constant (mostly one bits) would
+		// bit-blast to a multiplier, and Houdini's queries would crawl.
+		c := p.Coefs[i]
+		neg := c < 0
+		if neg {
+			c = -c
+		}
+		t = scale(b, width, c, t)
+		switch {
+		case s == nil && neg:
+			s = b.BVNeg(t)
+		case s == nil:
 			s = t
-		} else {
+		case neg:
+			s = b.BVSub(s, t)
+		default:
 			s = b.BVAdd(s, t)
 		}
 	}
 	return s
+}
+
+// scale is c·t for c >= 1 as a sum of shifted copies of t.
+func scale(b *smt.Builder, width int, c int64, t *smt.Term) *smt.Term {
+	var out *smt.Term
+	for bit := 0; c>>bit != 0; bit++ {
+		if c>>bit&1 == 0 {
+			continue
+		}
+		part := t
+		if bit > 0 {
+			part = b.BVShl(t, b.BVInt(width, int64(bit)))
+		}
+		if out == nil {
+			out = part
+		} else {
+			out = b.BVAdd(out, part)
+		}
+	}
+	return out
 }
 
 // Build is the predicate over the values val gives (nil if one is missing).
@@ -138,8 +181,13 @@ type Loop struct {
 // Generator computes invariants in the background; Current reads what is
 // proved so far.
 type Generator struct {
+	p      *ir.Program
+	entry  *ir.Function
+	loops  []Loop
+	solver Solver
+
 	mu    sync.Mutex
-	known map[*ir.Loop][]Pred
+	known map[*ir.Loop][]Invariant
 	log   []string
 	done  chan struct{}
 	upd   chan struct{} // closed at the next publication
@@ -149,20 +197,20 @@ type Generator struct {
 // nothing left to try or ctx ends. Wait for it before closing what the
 // solver factory depends on.
 func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop, solver Solver) *Generator {
-	g := &Generator{known: map[*ir.Loop][]Pred{}, done: make(chan struct{}), upd: make(chan struct{})}
+	g := &Generator{p: p, entry: entry, loops: loops, solver: solver,
+		known: map[*ir.Loop][]Invariant{}, done: make(chan struct{}), upd: make(chan struct{})}
 	go func() {
 		defer close(g.done)
+		carry := map[*ir.Loop][]Invariant{}
 		for round := 0; round < len(families); round++ {
-			for i, l := range loops {
+			for _, l := range loops {
 				if ctx.Err() != nil {
 					return
 				}
 				lctx, cancel := context.WithTimeout(ctx, roundBudget)
-				h := &houdini{ctx: lctx, p: p, entry: entry, loop: l, solver: solver, proven: g.Current(l.Loop)}
-				if i > 0 && loops[i-1].Loop.Latch < l.Loop.Head {
-					h.prev, h.prevInv = &loops[i-1], g.Current(loops[i-1].Loop)
-				}
-				got, err := h.run(families[round])
+				h, _ := g.houdiniFor(lctx, l.Loop)
+				got, failed, err := h.run(families[round], carry[l.Loop])
+				carry[l.Loop] = failed
 				cancel()
 				if ctx.Err() != nil {
 					return
@@ -171,17 +219,23 @@ func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop,
 					g.note(fmt.Sprintf("loop at %s, round %d: %v", l.Loop.Pos, round+1, err))
 					continue
 				}
-				if len(got) > 0 {
-					g.mu.Lock()
-					g.known[l.Loop] = append(g.known[l.Loop], got...)
-					close(g.upd)
-					g.upd = make(chan struct{})
-					g.mu.Unlock()
-				}
+				g.publish(l.Loop, got)
 			}
 		}
 	}()
 	return g
+}
+
+// publish adds proved invariants of l and wakes whoever waits for news.
+func (g *Generator) publish(l *ir.Loop, got []Invariant) {
+	if len(got) == 0 {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.known[l] = append(g.known[l], got...)
+	close(g.upd)
+	g.upd = make(chan struct{})
 }
 
 func (g *Generator) note(s string) {
@@ -191,10 +245,10 @@ func (g *Generator) note(s string) {
 }
 
 // Current returns the invariants proved so far for l's head.
-func (g *Generator) Current(l *ir.Loop) []Pred {
+func (g *Generator) Current(l *ir.Loop) []Invariant {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return append([]Pred(nil), g.known[l]...)
+	return append([]Invariant(nil), g.known[l]...)
 }
 
 // Updated returns a channel closed when more invariants are published.
@@ -253,11 +307,11 @@ type houdini struct {
 	entry  *ir.Function
 	loop   Loop
 	solver Solver
-	proven []Pred
+	proven []Invariant
 	// prev is the top-level loop before this one, if any, with its
 	// invariants proved so far.
 	prev    *Loop
-	prevInv []Pred
+	prevInv []Invariant
 }
 
 // written are the variables the loop assigns directly.
@@ -517,11 +571,7 @@ func (h *houdini) entryState(b *smt.Builder) (symex.HeadState, error) {
 	if h.prev == nil {
 		return symex.HeadState{}, fmt.Errorf("the code before the loop is not within one unwinding (%v %v)", res, err)
 	}
-	var assume []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term
-	for _, p := range h.prevInv {
-		assume = append(assume, p.Build)
-	}
-	ind := &symex.Induction{Loop: h.prev.Loop, Bounds: h.prev.Bounds, Assume: assume, Observe: l, Names: "prev_"}
+	ind := &symex.Induction{Loop: h.prev.Loop, Bounds: h.prev.Bounds, Assume: Assumptions(h.prevInv), Observe: l, Names: "prev_"}
 	ieq, err := symex.Run(h.ctx, h.p, b, symex.Options{Unwind: 1, Entry: h.entry.Name, Induction: ind})
 	if err != nil {
 		return symex.HeadState{}, err
@@ -549,66 +599,101 @@ const maxSteps = 100_000
 // maxRefutations bounds the Houdini rounds of one query kind.
 const maxRefutations = 64
 
-// run returns the candidates of family ts that are proved (with the
-// already proven ones assumed), or an error saying why none can be.
-func (h *houdini) run(ts []template) ([]Pred, error) {
+// run returns the candidates of family ts and carry that are proved (with
+// the already proven ones assumed), or an error saying why none can be;
+// failed are the candidates that hold at the entry but were not proved
+// preserved: the next round tries them again beside its own, since an
+// invariant is often inductive only together with one of a later family
+// (a ≥ 0 needs a + b == 3i against wrap-around).
+func (h *houdini) run(ts []template, carry []Invariant) (proved, failed []Invariant, err error) {
 	vars := h.vars()
 	if len(vars) == 0 {
-		return nil, fmt.Errorf("no integer registers")
+		return nil, nil, fmt.Errorf("no integer registers")
 	}
-	l := h.loop.Loop
 	b := smt.NewBuilder()
 	h1, err := h.entryState(b)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	val := headVal(h1)
-	var cands []Pred
-	res, err := h.check(h1.Guard, func(m smt.Model) { cands = h.candidates(ts, vars, b, m, val) })
-	if err != nil || res != smt.Sat {
-		return nil, fmt.Errorf("no entry state (%v %v)", res, err)
-	}
-	refute := func(b *smt.Builder, base *smt.Term, at func(*ir.Var) *smt.Term, label string) error {
-		for n := 0; len(cands) > 0; n++ {
-			if n == maxRefutations {
-				return fmt.Errorf("%s: too many refutations", label)
-			}
-			var terms, neg []*smt.Term
-			var have []Pred
-			for _, c := range cands {
-				if t := c.Build(b, at); t != nil {
-					have = append(have, c)
-					terms = append(terms, t)
-					neg = append(neg, b.Not(t))
-				}
-			}
-			cands = have // a candidate without a value here cannot be checked
-			if len(cands) == 0 {
-				return nil
-			}
-			var keep []Pred
-			res, err := h.check(b.And(base, b.Or(neg...)), func(m smt.Model) {
-				for i, c := range cands {
-					if v, err := m.Eval(terms[i]); err == nil && v.Bool() {
-						keep = append(keep, c)
-					}
-				}
-			})
-			if err != nil || res == smt.Unknown {
-				return fmt.Errorf("%s: solver: %v %v", label, res, err)
-			}
-			if res == smt.Unsat {
-				return nil
-			}
-			if len(keep) == len(cands) {
-				return fmt.Errorf("%s: a model refutes nothing", label)
-			}
-			cands = keep
+	var cands []Invariant
+	res, err := h.check(h1.Guard, func(m smt.Model) {
+		for _, p := range h.candidates(ts, vars, b, m, headVal(h1)) {
+			cands = append(cands, p)
 		}
-		return nil
+	})
+	if err != nil || res != smt.Sat {
+		return nil, nil, fmt.Errorf("no entry state (%v %v)", res, err)
 	}
-	if err := refute(b, h1.Guard, val, "initiation"); err != nil {
-		return nil, err
+	return h.prove(b, h1, withCarry(cands, carry, h.proven))
+}
+
+// refute drops from cands, by models of base and the negations, every
+// candidate that does not hold at the state at gives, until the rest all
+// hold (Houdini).
+func (h *houdini) refute(b *smt.Builder, cands []Invariant, base *smt.Term, at func(*ir.Var) *smt.Term, label string) ([]Invariant, error) {
+	for n := 0; len(cands) > 0; n++ {
+		if n == maxRefutations {
+			return nil, fmt.Errorf("%s: too many refutations", label)
+		}
+		var terms, neg []*smt.Term
+		var have []Invariant
+		for _, c := range cands {
+			if t := c.Build(b, at); t != nil {
+				have = append(have, c)
+				terms = append(terms, t)
+				neg = append(neg, b.Not(t))
+			}
+		}
+		cands = have // a candidate without a value here cannot be checked
+		if len(cands) == 0 {
+			return nil, nil
+		}
+		var keep []Invariant
+		res, err := h.check(b.And(base, b.Or(neg...)), func(m smt.Model) {
+			for i, c := range cands {
+				if v, err := m.Eval(terms[i]); err == nil && v.Bool() {
+					keep = append(keep, c)
+				}
+			}
+		})
+		if err != nil || res == smt.Unknown {
+			return nil, fmt.Errorf("%s: solver: %v %v", label, res, err)
+		}
+		if res == smt.Unsat {
+			return cands, nil
+		}
+		if len(keep) == len(cands) {
+			return nil, fmt.Errorf("%s: a model refutes nothing", label)
+		}
+		cands = keep
+	}
+	return cands, nil
+}
+
+// prove returns the largest subset of cands that holds at the first
+// arrival at the head (h1, the entry state on b) and is preserved by an
+// iteration, with the proven invariants assumed; failed are the others
+// that hold at the first arrival.
+func (h *houdini) prove(b *smt.Builder, h1 symex.HeadState, cands []Invariant) (proved, failed []Invariant, err error) {
+	l := h.loop.Loop
+	cands, err = h.refute(b, cands, h1.Guard, headVal(h1), "initiation")
+	if err != nil {
+		return nil, nil, err
+	}
+	initiated := cands
+	// notProved are the initiated candidates outside proved.
+	notProved := func(proved []Invariant) []Invariant {
+		in := map[string]bool{}
+		for _, p := range proved {
+			in[p.String()] = true
+		}
+		var out []Invariant
+		for _, c := range initiated {
+			if !in[c.String()] {
+				out = append(out, c)
+			}
+		}
+		return out
 	}
 	// Consecution: one iteration from any head state within the known
 	// invariants and the candidates, its assertions assumed. The step
@@ -619,24 +704,20 @@ func (h *houdini) run(ts []template) ([]Pred, error) {
 	havocAll := false
 	for len(cands) > 0 {
 		b := smt.NewBuilder()
-		var assume []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term
-		for _, p := range h.proven {
-			assume = append(assume, p.Build)
-		}
-		step := &symex.Induction{Loop: l, Bounds: h.loop.Bounds, Assume: assume, HavocAll: havocAll}
+		step := &symex.Induction{Loop: l, Bounds: h.loop.Bounds, Assume: Assumptions(h.proven), HavocAll: havocAll}
 		seq, err := symex.Run(h.ctx, h.p, b, symex.Options{Unwind: 1, Entry: h.entry.Name, Induction: step})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(step.Heads) == 0 {
-			return nil, fmt.Errorf("consecution: the head is not reached")
+			return nil, nil, fmt.Errorf("consecution: the head is not reached")
 		}
 		if len(step.Heads) < 2 {
-			return cands, nil // the loop never comes back to its head
+			return cands, nil, nil // the loop never comes back to its head
 		}
 		pre := []*smt.Term{}
 		v1 := headVal(step.Heads[0])
-		var have []Pred
+		var have []Invariant
 		for _, c := range cands {
 			if t := c.Build(b, v1); t != nil {
 				pre = append(pre, t)
@@ -646,8 +727,9 @@ func (h *houdini) run(ts []template) ([]Pred, error) {
 		cands = have
 		before := len(cands)
 		h2 := step.Heads[1]
-		if err := refute(b, b.And(append(pre, h2.Guard)...), headVal(h2), "consecution"); err != nil {
-			return nil, err
+		cands, err = h.refute(b, cands, b.And(append(pre, h2.Guard)...), headVal(h2), "consecution")
+		if err != nil {
+			return nil, notProved(nil), err
 		}
 		if len(cands) != before {
 			continue // the hypothesis shrank: check again from scratch
@@ -657,18 +739,43 @@ func (h *houdini) run(ts []template) ([]Pred, error) {
 		if havocAll {
 			from = l.Head
 			if res, err := h.check(step.Heads[0].Guard, nil); err != nil || res != smt.Sat {
-				return nil, fmt.Errorf("consecution: no path to the head within one unwinding (%v %v)", res, err)
+				return nil, nil, fmt.Errorf("consecution: no path to the head within one unwinding (%v %v)", res, err)
 			}
 		}
 		res, err := h.check(b.And(b.And(pre...), b.Or(relevantRange(seq, h.entry, from, l.Latch+1)...)), nil)
 		if err == nil && res == smt.Unsat {
-			return cands, nil
+			return cands, notProved(cands), nil
 		}
 		if !havocAll && plainPrefix(h.entry, l.Head) {
 			havocAll = true
 			continue
 		}
-		return nil, fmt.Errorf("an iteration is not within one unwinding (%v %v)", res, err)
+		return nil, nil, fmt.Errorf("an iteration is not within one unwinding (%v %v)", res, err)
 	}
-	return nil, nil
+	return nil, notProved(nil), nil
+}
+
+// Assumptions turns invariants into the assumptions of symex.Induction.
+func Assumptions(ps []Invariant) []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term {
+	var out []func(*smt.Builder, func(*ir.Var) *smt.Term) *smt.Term
+	for _, p := range ps {
+		out = append(out, p.Build)
+	}
+	return out
+}
+
+// withCarry adds to cands the carried candidates that are neither among
+// them nor proved already.
+func withCarry(cands, carry, proven []Invariant) []Invariant {
+	seen := map[string]bool{}
+	for _, p := range append(append([]Invariant(nil), proven...), cands...) {
+		seen[p.String()] = true
+	}
+	for _, c := range carry {
+		if k := c.String(); !seen[k] {
+			seen[k] = true
+			cands = append(cands, c)
+		}
+	}
+	return cands
 }
