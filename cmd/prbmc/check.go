@@ -92,6 +92,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	mdFile := fs.String("markdown", "", "also write the pull-request summary (Markdown) to this file")
 	noCover := fs.Bool("no-cover", false, "do not check that proved assertions are reachable")
 	checkList := fs.String("checks", action.DefaultChecks, "properties to check: comma-separated assertions, overflow, bounds, div-by-zero, pointer, or all")
+	verbose := fs.Bool("verbose", false, "print the engines' diagnostics on stderr (invariants found, strengthening, counterexamples that did not replay)")
 	reproDir := fs.String("reproduce", "", "write a reproducer (the harness and the trace's inputs as a C program) for every function that can fail into this directory, compile it with cc and run it")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -127,9 +128,13 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "prbmc check: --checks: %v\n", err)
 		return exitUsage
 	}
+	engineLog := io.Discard
+	if *verbose {
+		engineLog = stderr
+	}
 	cc := check.Config{Instrument: inst, RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
 		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: *jobs, Harness: ho, NoCover: *noCover, ReproDir: *reproDir,
-		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: stderr}}
+		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: engineLog}}
 	var prog check.ProgressFunc
 	var pd *progressDisplay
 	if isTerminal(stderr) {

@@ -39,6 +39,7 @@ type verifyFlags struct {
 	contractors string
 	strengthen  string
 	explain     bool
+	verbose     bool
 }
 
 func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -50,6 +51,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.StringVar(&vf.invariants, "invariants", "relational", "invariants for k-induction: relational (intervals and templates) | intervals | none")
 	fs.StringVar(&vf.strengthen, "strengthen", "on", "let k-induction block its counterexamples to induction with proved invariants (property-directed strengthening; with relational invariants): on | off")
 	fs.StringVar(&vf.contractors, "contractors", "on", "prune loop iterations that can no longer violate an assertion (interval contractors): on | off")
+	fs.BoolVar(&vf.verbose, "verbose", false, "print the engines' diagnostics on stderr (invariants found, strengthening, counterexamples that did not replay)")
 	fs.BoolVar(&vf.explain, "explain", false, "print the contractors' CSPs, contracted boxes and inserted assumes")
 	fs.IntVar(&vf.unwind, "unwind", 10, "loop unwinding bound for --engine bmc")
 	fs.IntVar(&vf.maxK, "max-k", 1<<20, "largest bound incremental BMC tries")
@@ -130,7 +132,11 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			explain = stderr
 		}
 	}
-	r := verifyFiles(ctx, cfg, fs.Args(), vf, stderr, explain)
+	log := io.Discard
+	if vf.verbose {
+		log = stderr
+	}
+	r := verifyFiles(ctx, cfg, fs.Args(), vf, log, explain)
 	r.Elapsed = time.Since(start)
 	if err := writeReports(ctx, stdout, stderr, r, vf, rf, fs.Args()); err != nil {
 		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)

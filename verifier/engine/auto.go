@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
+	"io"
+	"sync"
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -19,47 +21,82 @@ const (
 )
 
 // Auto is the portfolio: incremental BMC (cheap bug finding) for a slice
-// of the budget, then k-induction with relational invariants (proofs, and
-// its base case keeps looking for bugs) for the rest. The first definite
-// answer wins; at the deadline the best partial result is returned: the
-// largest bound checked, or unknown with the reasons.
+// of the budget, and beside it from the start k-induction with relational
+// invariants (proofs, and its base case goes on looking for bugs after
+// the slice). The first definite answer wins and stops the other engine;
+// at the deadline the best partial result is returned: the largest bound
+// checked, or unknown with the reasons. Running both at once costs a core
+// for a few seconds and makes proofs as fast as k-induction alone.
 func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	opts.defaults()
+	opts.Log = &syncWriter{w: opts.Log}
 	slice := autoBMCMax
 	if dl, ok := ctx.Deadline(); ok {
 		if s := time.Duration(float64(time.Until(dl)) * autoBMCShare); s < slice {
 			slice = s
 		}
 	}
-	var partial []*result.Result
-	bctx, cancel := context.WithTimeout(ctx, slice)
-	bo := opts
-	bo.Engine = "incremental"
-	r := Incremental(bctx, p, bo)
-	cancel()
-	switch {
-	case r.Verdict == result.Safe || r.Verdict == result.Unsafe:
-		return decided(r, "incremental")
-	case r.Verdict == result.Unknown && bctx.Err() == nil:
-		// Not the slice running out (an unsupported construct, a
-		// counterexample that did not replay): k-induction would meet the
-		// same.
-		return decided(r, "incremental")
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	type answer struct {
+		r *result.Result
+		// final says the answer decides the run: definite, or (for BMC)
+		// unknown for a reason other than its slice running out — an
+		// unsupported construct or a counterexample that did not
+		// replay, which k-induction would meet as well.
+		final bool
+		by    string
 	}
-	partial = append(partial, r)
-	if ctx.Err() == nil {
+	answers := make(chan answer, 2)
+	go func() {
+		bctx, cancel := context.WithTimeout(ctx, slice)
+		defer cancel()
+		bo := opts
+		bo.Engine = "incremental"
+		r := Incremental(bctx, p, bo)
+		final := r.Verdict == result.Safe || r.Verdict == result.Unsafe || (r.Verdict == result.Unknown && bctx.Err() == nil)
+		answers <- answer{r, final, "incremental"}
+	}()
+	go func() {
 		ko := opts
 		ko.Engine = "kinduction"
 		if ko.Invariants == "" {
 			ko.Invariants = "relational"
 		}
-		r = KInduction(ctx, p, ko)
-		if r.Verdict == result.Safe || r.Verdict == result.Unsafe {
-			return decided(r, "kinduction")
+		r := KInduction(ctx, p, ko)
+		answers <- answer{r, r.Verdict == result.Safe || r.Verdict == result.Unsafe, "kinduction"}
+	}()
+	var partial []*result.Result
+	var won *answer
+	for i := 0; i < 2; i++ {
+		a := <-answers
+		if won == nil && a.final {
+			won = &a
+			stop() // the other engine returns promptly and is waited for
+			continue
 		}
-		partial = append(partial, r)
+		partial = append(partial, a.r)
+	}
+	if won != nil {
+		return decided(won.r, won.by)
+	}
+	// BMC's partial answer first, as best expects them in order.
+	if len(partial) == 2 && partial[0].Engine != "incremental" {
+		partial[0], partial[1] = partial[1], partial[0]
 	}
 	return best(partial)
+}
+
+// syncWriter lets two engines share one log.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(b []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(b)
 }
 
 func decided(r *result.Result, by string) *result.Result {

@@ -209,6 +209,7 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 	}
 
 	budget := s.opts.Timeout
+	fromCtx := false
 	if dl, ok := ctx.Deadline(); ok {
 		rem := time.Until(dl)
 		if rem <= 0 {
@@ -216,7 +217,7 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 			return smt.Unknown, nil
 		}
 		if budget == 0 || rem < budget {
-			budget = rem
+			budget, fromCtx = rem, true
 		}
 	}
 	ms := uint32(math.MaxUint32) // Z3's "no timeout"
@@ -253,6 +254,12 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 	default:
 		s.last = smt.Unknown
 		s.reason = s.unknownReason(ctx, budget, elapsed)
+		if fromCtx && s.reason == smt.ReasonTimeout {
+			// Z3's millisecond timer can fire just before the context's
+			// deadline: wait for it, so that callers asking ctx.Err()
+			// whether the budget is over get the same answer.
+			<-ctx.Done()
+		}
 	}
 	return s.last, nil
 }
