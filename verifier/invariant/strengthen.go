@@ -170,6 +170,10 @@ func usable(v *ir.Var, t *smt.Term) bool {
 	return ok && t != nil && t.Sort().IsBV() && t.Sort().Width() == it.Bits && it.Bits <= 64
 }
 
+// maxCubeLits bounds the literals of a blocked cube (the invariants that
+// pay off speak of a bit or two and a bound).
+const maxCubeLits = 4
+
 // maxBlockQueries bounds the solver calls of one Block: generalizing a
 // CTI over a few 32-bit registers takes a few hundred.
 const maxBlockQueries = 600
@@ -223,6 +227,11 @@ func (g *Generator) Block(ctx context.Context, l *ir.Loop, cti map[*ir.Var]smt.B
 		return nil, fmt.Errorf("the CTI cannot be blocked (%d solver calls)", gz.queries)
 	}
 	c = gz.mic(c)
+	if len(c) > maxCubeLits {
+		// A long cube blocks a handful of states: proving it costs what a
+		// useful invariant does, and every later step would carry it.
+		return nil, fmt.Errorf("the CTI generalizes to %d literals only (%s)", len(c), Clause{cube: c})
+	}
 	cl := Clause{cube: c}
 	proved, _, err := h.prove(b, h1, []Invariant{cl})
 	if err != nil {
