@@ -241,6 +241,12 @@ func writeText(w io.Writer, r *result.Result) {
 			fmt.Fprintf(w, "    %-24s %s: %s\n", fmt.Sprintf("%s:%d", shortFile(st.Location.File), st.Location.Line), st.Func, line)
 		}
 	}
+	if r.Verdict == result.Safe && len(r.Invariants) > 0 {
+		fmt.Fprintln(w, "\nProved with these loop invariants (each holds whenever the loop's head is reached):")
+		for _, inv := range r.Invariants {
+			fmt.Fprintf(w, "  %s:%d  %s\n", shortFile(inv.Location.File), inv.Location.Line, inv.Text)
+		}
+	}
 	detail := r.Reason
 	if r.Verdict == result.Bounded {
 		detail = fmt.Sprintf("bounded(%d): %s", r.K, r.Reason)

@@ -46,7 +46,13 @@ func WriteCorrectness(w io.Writer, res result.Result, task Task) error {
 	return b.write(w)
 }
 
-// invariantsOf is the hook for invariants the engines find (k-induction,
-// interval analysis): result.Result carries none yet, so a correctness
-// witness holds only the trivial invariant until it does.
-func invariantsOf(result.Result) []Invariant { return nil }
+// invariantsOf are the loop invariants the proof rests on (k-induction's;
+// a proof by unwinding has none, and the witness then holds only the
+// trivial invariant).
+func invariantsOf(r result.Result) []Invariant {
+	var out []Invariant
+	for _, inv := range r.Invariants {
+		out = append(out, Invariant{Line: inv.Location.Line, Func: inv.Func, Expr: inv.Expr})
+	}
+	return out
+}

@@ -96,6 +96,28 @@ func strengthen(ctx context.Context, gen *invariant.Generator, c *candidate, cti
 	return true
 }
 
+// proofInvariants are the facts a proof at c's head assumed (the interval
+// bounds and the invariants of package invariant), as C for the reports;
+// facts without an exact C form are left out.
+func proofInvariants(fn string, c *candidate, invs []invariant.Invariant) []result.Invariant {
+	var out []result.Invariant
+	add := func(e, text string) {
+		if e != "" {
+			out = append(out, result.Invariant{Func: fn, Location: loc(c.loop.Pos), Expr: e, Text: text})
+		}
+	}
+	for _, bd := range c.bounds {
+		e := invariant.IntervalC(bd.V, bd.Lo, bd.Hi)
+		add(e, e)
+	}
+	for _, iv := range invs {
+		if !invariant.Subsumed(iv, invs) {
+			add(iv.CExpr(), iv.String())
+		}
+	}
+	return out
+}
+
 // headValues reads the integer registers of a head state off a model.
 func headValues(m smt.Model, hs symex.HeadState) map[*ir.Var]smt.BitVec {
 	out := map[*ir.Var]smt.BitVec{}
@@ -246,6 +268,7 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 			out.Props[i].Verdict = result.Safe
 			out.Props[i].Reason = ""
 		}
+		out.Invariants = proofInvariants(opts.Entry, c, invs)
 		return withReason(out, result.Safe, "%s", how), false, nil
 	}
 	// steps tries the step of every candidate at k; a counterexample to

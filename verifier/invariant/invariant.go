@@ -28,8 +28,12 @@ const (
 type Invariant interface {
 	// Build is the fact over the values val gives, nil if one is missing.
 	Build(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term
-	// String is the fact as a C expression.
+	// String is the fact for people: sums over the integers.
 	String() string
+	// CExpr is the fact as a C expression with C's semantics (sums in long
+	// long), or "" if it cannot be written exactly or a variable has no
+	// unambiguous name at the head.
+	CExpr() string
 }
 
 // Pred is Σ Coefs[i]·Vars[i] Op C over the integers (each variable read in
@@ -41,10 +45,16 @@ type Pred struct {
 	C     *big.Int
 }
 
+// String writes p as people read it: a sum over the integers, with a
+// leading minus turned into >= (-x <= -1 is x >= 1).
 func (p Pred) String() string {
 	var sb strings.Builder
+	flip := p.Op == Le && len(p.Coefs) > 0 && p.Coefs[0] < 0
 	for i, v := range p.Vars {
 		c := p.Coefs[i]
+		if flip {
+			c = -c
+		}
 		switch {
 		case i > 0 && c < 0:
 			sb.WriteString(" - ")
@@ -60,11 +70,123 @@ func (p Pred) String() string {
 		}
 		sb.WriteString(v.Source)
 	}
+	op, k := " == ", p.C
+	switch {
+	case flip:
+		op, k = " >= ", new(big.Int).Neg(p.C)
+	case p.Op == Le:
+		op = " <= "
+	}
+	return sb.String() + op + k.String()
+}
+
+// CExpr writes p with each variable cast to long long: no sum of at most
+// four 32-bit values times 3 can overflow it. Wider variables: "".
+func (p Pred) CExpr() string {
+	var sb strings.Builder
+	for i, v := range p.Vars {
+		name, ok := CName(v)
+		it, isInt := v.Type.(*ir.IntType)
+		if !ok || !isInt || it.Bits > 32 {
+			return ""
+		}
+		c := p.Coefs[i]
+		switch {
+		case i > 0 && c < 0:
+			sb.WriteString(" - ")
+			c = -c
+		case i > 0:
+			sb.WriteString(" + ")
+		case c < 0:
+			sb.WriteString("-")
+			c = -c
+		}
+		if c != 1 {
+			fmt.Fprintf(&sb, "%d * ", c)
+		}
+		fmt.Fprintf(&sb, "(long long)%s", name)
+	}
 	op := " == "
 	if p.Op == Le {
 		op = " <= "
 	}
-	return sb.String() + op + p.C.String()
+	return sb.String() + op + p.C.String() + "LL"
+}
+
+// CName is v's name in C at a loop head of its function: a source
+// variable whose name no other variable of the function shares (a shadowed
+// name could mean either).
+func CName(v *ir.Var) (string, bool) {
+	if v.Kind == ir.Temp || v.Source == "" || !isCIdent(v.Source) {
+		return "", false
+	}
+	if v.Func != nil {
+		for _, w := range v.Func.Locals {
+			if w != v && w.Source == v.Source {
+				return "", false
+			}
+		}
+	}
+	return v.Source, true
+}
+
+func isCIdent(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// IntervalC writes lo <= v && v <= hi in C, "" if v has no name.
+func IntervalC(v *ir.Var, lo, hi *big.Int) string {
+	name, ok := CName(v)
+	if _, isInt := v.Type.(*ir.IntType); !ok || !isInt {
+		return ""
+	}
+	it := v.Type.(*ir.IntType)
+	min, max := big.NewInt(0), new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(it.Bits)), big.NewInt(1))
+	if it.Signed {
+		max.Rsh(max, 1)
+		min.Neg(max).Sub(min, big.NewInt(1))
+	}
+	switch {
+	case lo.Cmp(hi) == 0:
+		return fmt.Sprintf("%s == %s", name, cConst(v, lo))
+	case lo.Cmp(min) <= 0 && hi.Cmp(max) >= 0:
+		return ""
+	case hi.Cmp(max) >= 0:
+		return fmt.Sprintf("%s >= %s", name, cConst(v, lo))
+	case lo.Cmp(min) <= 0:
+		return fmt.Sprintf("%s <= %s", name, cConst(v, hi))
+	}
+	return fmt.Sprintf("%s <= %s && %s <= %s", cConst(v, lo), name, name, cConst(v, hi))
+}
+
+// Subsumed reports whether p is a Le predicate that an Eq among ps over
+// the same sum implies (x - y <= 0 beside x - y == 0): readers of a proof
+// need only the equality.
+func Subsumed(p Invariant, ps []Invariant) bool {
+	le, ok := p.(Pred)
+	if !ok || le.Op != Le {
+		return false
+	}
+	for _, q := range ps {
+		eq, ok := q.(Pred)
+		if !ok || eq.Op != Eq || len(eq.Vars) != len(le.Vars) {
+			continue
+		}
+		same, neg := true, true
+		for i := range eq.Vars {
+			same = same && eq.Vars[i] == le.Vars[i] && eq.Coefs[i] == le.Coefs[i]
+			neg = neg && eq.Vars[i] == le.Vars[i] && eq.Coefs[i] == -le.Coefs[i]
+		}
+		if same || neg {
+			return true
+		}
+	}
+	return false
 }
 
 // width is the bit width p is computed in: wide enough that its sum of

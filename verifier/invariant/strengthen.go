@@ -151,6 +151,17 @@ func (c Clause) String() string {
 	return strings.Join(parts, " || ")
 }
 
+// CExpr is String when every variable has a name at the head: the masks and
+// bounds are exact in C (a bit test survives the integer promotions).
+func (c Clause) CExpr() string {
+	for _, l := range c.cube {
+		if _, ok := CName(l.v); !ok {
+			return ""
+		}
+	}
+	return c.String()
+}
+
 // cConst writes c as a C constant of v's type's signedness.
 func cConst(v *ir.Var, c *big.Int) string {
 	it := v.Type.(*ir.IntType)

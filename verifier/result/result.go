@@ -109,7 +109,22 @@ type Result struct {
 	Assumed []string `json:"assumed,omitempty"`
 	// Unsupported lists constructs the front end could not model.
 	Unsupported []string `json:"unsupported,omitempty"`
+	// Invariants are the loop invariants an unbounded proof rests on (the
+	// facts k-induction assumed at a loop head and proved), for readers
+	// of a "safe" and for correctness witnesses.
+	Invariants []Invariant `json:"invariants,omitempty"`
 	Stats       Stats    `json:"stats"`
+}
+
+// Invariant is a fact that holds whenever control reaches a loop head: a
+// C expression over the variables in scope there, exact in C's semantics
+// (sums are computed in long long).
+type Invariant struct {
+	Func     string   `json:"function"`
+	Location Location `json:"location"`
+	Expr     string   `json:"expr"`
+	// Text is the fact for people (sums over the integers, no casts).
+	Text string `json:"text"`
 }
 
 // Stats measure the work done.
