@@ -231,6 +231,18 @@ func TestCorrectness(t *testing.T) {
 	if len(p.Graph.Nodes) != 2 || get(p.Graph.Nodes[1].Data, "invariant") != "r.count <= 4" || get(p.Graph.Edges[0].Data, "startline") != "40" {
 		t.Errorf("invariant witness %+v", p.Graph)
 	}
+	// The invariants of the result itself (k-induction's), each at its
+	// loop's line.
+	withInv := *r
+	withInv.Invariants = []result.Invariant{{Func: "main", Location: result.Location{File: "ringbuf_fixed.c", Line: 40}, Expr: "(long long)r.count <= 4LL", Text: "count <= 4"}}
+	buf.Reset()
+	if err := WriteCorrectness(&buf, withInv, realTask(t, r)); err != nil {
+		t.Fatal(err)
+	}
+	p = roundTrip(t, buf.Bytes())
+	if len(p.Graph.Nodes) != 2 || get(p.Graph.Nodes[1].Data, "invariant") != "(long long)r.count <= 4LL" || get(p.Graph.Nodes[1].Data, "invariant.scope") != "main" || get(p.Graph.Edges[0].Data, "startline") != "40" {
+		t.Errorf("result invariant witness %+v", p.Graph)
+	}
 	if err := WriteCorrectness(&buf, *fixtures.Unsafe(), Task{Source: report.Files{"src/check.c": ""}}); err == nil {
 		t.Error("a correctness witness for an unsafe result")
 	}

@@ -3,7 +3,9 @@ package engine_test
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -407,5 +409,65 @@ func TestStrengthening(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestProofInvariants: a k-induction proof lists the invariants it
+// assumed, at the loop's line, as C that means what the proof meant: the
+// test compiles each into the program at the loop head, as an abort when
+// it fails, and runs the program with gcc on a range of inputs.
+func TestProofInvariants(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	// The loop head is line 4; LOOP marks where the checks go.
+	const src = `extern int __VERIFIER_nondet_int(void);
+void reach_error(void);
+int main(void) { int x = 0, y = 0; unsigned z = 5;
+  while (__VERIFIER_nondet_int()) { /*LOOP*/
+    x++; y++; z += 8;
+  }
+  if (x != y || (z & 5) != 5) reach_error();
+  return 0;
+}
+`
+	dir := t.TempDir()
+	path := filepath.Join(dir, "inv.c")
+	os.WriteFile(path, []byte(src), 0o644)
+	p := load(t, path, ir.LP64)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	r := engine.Verify(ctx, p, engine.Options{Engine: "kinduction", MaxK: 6, Solver: solver, Contractors: "off"})
+	if r.Verdict != result.Safe {
+		t.Fatalf("%s (%s), want safe", r.Verdict, r.Reason)
+	}
+	var checks []string
+	texts := map[string]bool{}
+	for _, inv := range r.Invariants {
+		if inv.Location.Line != 4 || inv.Func != "main" {
+			t.Errorf("invariant %q at %s in %s, want line 4 of main", inv.Expr, inv.Location, inv.Func)
+		}
+		texts[inv.Text] = true
+		checks = append(checks, fmt.Sprintf("if (!(%s)) __builtin_abort();", inv.Expr))
+	}
+	for _, w := range []string{"x - y == 0", "(z & 0x1) == 0x1", "(z & 0x4) == 0x4"} {
+		if !texts[w] {
+			t.Errorf("no invariant %q among %v", w, r.Invariants)
+		}
+	}
+	// Each run takes its loop decisions from the program's arguments.
+	prog := strings.Replace(src, "/*LOOP*/", strings.Join(checks, " "), 1)
+	prog = strings.Replace(prog, "extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);",
+		"#include <stdlib.h>\nstatic int n; int __VERIFIER_nondet_int(void) { return n-- > 0; }\nvoid reach_error(void) { abort(); }", 1)
+	prog = strings.Replace(prog, "int main(void) {", "int main(int argc, char **argv) { n = atoi(argv[1]);", 1)
+	cfile, bin := filepath.Join(dir, "checked.c"), filepath.Join(dir, "checked")
+	os.WriteFile(cfile, []byte(prog), 0o644)
+	if out, err := exec.Command("gcc", "-o", bin, cfile).CombinedOutput(); err != nil {
+		t.Fatalf("the invariants do not compile: %v\n%s\n%s", err, out, prog)
+	}
+	for _, n := range []string{"0", "1", "2", "17", "1000"} {
+		if out, err := exec.Command(bin, n).CombinedOutput(); err != nil {
+			t.Errorf("%s iterations: an invariant fails: %v %s", n, err, out)
+		}
 	}
 }
