@@ -228,6 +228,9 @@ func writeText(w io.Writer, r *result.Result) {
 			}
 		}
 		fmt.Fprintln(w, "  trace:")
+		if v.Trace.Omitted > 0 {
+			fmt.Fprintf(w, "    … %d steps before these are not shown\n", v.Trace.Omitted)
+		}
 		for _, st := range v.Trace.Steps {
 			line := st.Text
 			if st.Lhs != "" {

@@ -97,6 +97,9 @@ func ViolationComment(p result.Property, opts CommentOptions) string {
 
 	var body strings.Builder
 	body.WriteString(head.String())
+	if tr.Omitted > 0 {
+		fmt.Fprintf(&body, "The execution runs %d steps before the ones shown.\n\n", tr.Omitted)
+	}
 	if len(tr.Steps) > 0 {
 		body.WriteString(traceTable(tr.Steps, opts.MaxLen-head.Len()-len(foot)-1))
 		body.WriteString("\n")

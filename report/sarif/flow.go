@@ -89,7 +89,11 @@ func (o Options) codeFlow(tr *result.Trace) (*sarif.CodeFlow, bool) {
 		if tr.Replayed {
 			replayed = ", replayed concretely"
 		}
-		cf.WithTextMessage(fmt.Sprintf("Counterexample: %d steps%s.", len(tr.Steps), replayed))
+		omitted := ""
+		if tr.Omitted > 0 {
+			omitted = fmt.Sprintf(" (the last of a run of %d)", tr.Omitted+int64(len(tr.Steps)))
+		}
+		cf.WithTextMessage(fmt.Sprintf("Counterexample: %d steps%s%s.", len(tr.Steps), omitted, replayed))
 	}
 	return cf, cut
 }

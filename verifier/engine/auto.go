@@ -23,7 +23,8 @@ const (
 // Auto is the portfolio: incremental BMC (cheap bug finding) for a slice
 // of the budget, and beside it from the start k-induction with relational
 // invariants (proofs, and its base case goes on looking for bugs after
-// the slice). The first definite answer wins and stops the other engine;
+// the slice) and, for a program that reads no input, its concrete run
+// (see Concrete). The first definite answer wins and stops the other engine;
 // at the deadline the best partial result is returned: the largest bound
 // checked, or unknown with the reasons. Running both at once costs a core
 // for a few seconds and makes proofs as fast as k-induction alone.
@@ -47,7 +48,16 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		final bool
 		by    string
 	}
-	answers := make(chan answer, 2)
+	answers := make(chan answer, 3)
+	go func() {
+		// A program that reads no input is decided by running it; for any
+		// other this returns at its first input.
+		r, ok := Concrete(ctx, p, opts)
+		if !ok {
+			r = nil
+		}
+		answers <- answer{r, r != nil && (r.Verdict == result.Safe || r.Verdict == result.Unsafe), "concrete"}
+	}()
 	go func() {
 		bctx, cancel := context.WithTimeout(ctx, slice)
 		defer cancel()
@@ -66,23 +76,26 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		r := KInduction(ctx, p, ko)
 		answers <- answer{r, r.Verdict == result.Safe || r.Verdict == result.Unsafe, "kinduction"}
 	}()
-	var partial []*result.Result
 	var won *answer
-	for i := 0; i < 2; i++ {
+	got := map[string]*result.Result{}
+	for i := 0; i < 3; i++ {
 		a := <-answers
 		if won == nil && a.final {
 			won = &a
-			stop() // the other engine returns promptly and is waited for
+			stop() // the other engines return promptly and are waited for
 			continue
 		}
-		partial = append(partial, a.r)
+		got[a.by] = a.r
 	}
 	if won != nil {
 		return decided(won.r, won.by)
 	}
-	// BMC's partial answer first, as best expects them in order.
-	if len(partial) == 2 && partial[0].Engine != "incremental" {
-		partial[0], partial[1] = partial[1], partial[0]
+	// In the order best expects: k-induction's reason last.
+	var partial []*result.Result
+	for _, by := range []string{"incremental", "concrete", "kinduction"} {
+		if got[by] != nil {
+			partial = append(partial, got[by])
+		}
 	}
 	return best(partial)
 }

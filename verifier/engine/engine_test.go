@@ -471,3 +471,55 @@ int main(void) { int x = 0, y = 0; unsigned z = 5;
 		}
 	}
 }
+
+// TestConcrete: a program that reads no input is decided by its one run,
+// however long; a program that reads one, or whose behaviour could depend
+// on addresses, is left to the other engines.
+func TestConcrete(t *testing.T) {
+	const pre = "void reach_error(void);\n"
+	tests := []struct {
+		name, body string
+		ok         bool
+		want       result.Verdict
+	}{
+		{"long loop, bug at the end", "int main(void) { unsigned x = 0x00ffffff; while (x > 1) x -= 2; if (x != 0) reach_error(); return 0; }", true, result.Unsafe},
+		{"long loop, safe", "int main(void) { unsigned x = 0x00fffff0; while (x > 1) x -= 2; if (x != 0) reach_error(); return 0; }", true, result.Safe},
+		{"an input", "int __VERIFIER_nondet_int(void); int main(void) { int x = __VERIFIER_nondet_int(); if (x == 7) reach_error(); return 0; }", false, ""},
+		{"uninitialised", "int main(void) { int x; if (x == 7) reach_error(); return 0; }", false, ""},
+		{"addresses", "int main(void) { int a, b; int *p = &a, *q = &b; if (p < q) reach_error(); return 0; }", false, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := filepath.Join(t.TempDir(), "c.c")
+			os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
+			p := load(t, src, ir.LP64)
+			r, ok := engine.Concrete(context.Background(), p, engine.Options{Solver: solver})
+			if ok != tc.ok {
+				t.Fatalf("applicable = %v, want %v", ok, tc.ok)
+			}
+			if !ok {
+				return
+			}
+			if r.Verdict != tc.want {
+				t.Fatalf("%s (%s), want %s", r.Verdict, r.Reason, tc.want)
+			}
+			if tc.want != result.Unsafe {
+				return
+			}
+			v := r.Violated()
+			tr := v.Trace
+			if !tr.Replayed || tr.Omitted < 1_000_000 || len(tr.Steps) == 0 || len(tr.Steps) > 2000 {
+				t.Fatalf("trace: replayed %v, %d steps omitted, %d shown", tr.Replayed, tr.Omitted, len(tr.Steps))
+			}
+			if last := tr.Steps[len(tr.Steps)-1]; last.Location.Line != 2 {
+				t.Errorf("the trace ends at %s, want line 2", last.Location)
+			}
+			// The auto portfolio gets the same answer from it.
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if a := engine.Verify(ctx, p, engine.Options{Engine: "auto", Solver: solver}); a.Verdict != result.Unsafe {
+				t.Errorf("auto: %s (%s)", a.Verdict, a.Reason)
+			}
+		})
+	}
+}

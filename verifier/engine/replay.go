@@ -120,8 +120,14 @@ type replayOutcome struct {
 
 // replay runs the program on the model's inputs.
 func replay(ctx context.Context, p *ir.Program, entry string, vals []inputValue, maxSteps int64) (*replayOutcome, error) {
+	return replayFrom(ctx, p, entry, vals, maxSteps, 0)
+}
+
+// replayFrom is replay with a trace of the steps after the first from.
+func replayFrom(ctx context.Context, p *ir.Program, entry string, vals []inputValue, maxSteps, from int64) (*replayOutcome, error) {
+	from = max(from, 0)
 	src := &valueSource{vals: vals}
-	r, err := interp.Run(ctx, p, entry, interp.Options{Inputs: src, Trace: true, MaxSteps: maxSteps})
+	r, err := interp.Run(ctx, p, entry, interp.Options{Inputs: src, Trace: true, MaxSteps: maxSteps, TraceFrom: from})
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +135,7 @@ func replay(ctx context.Context, p *ir.Program, entry string, vals []inputValue,
 	if r.Status == interp.AssertFailed {
 		out.prop = r.Prop
 	}
-	out.trace = &result.Trace{Replayed: out.prop != nil}
+	out.trace = &result.Trace{Replayed: out.prop != nil, Omitted: from}
 	for _, in := range r.Inputs {
 		out.trace.Inputs = append(out.trace.Inputs, result.Input{Why: in.Why, Type: in.Type.String(),
 			Value: renderBytes(in.Type, in.Bytes), Location: loc(in.Pos), Bytes: in.Bytes})

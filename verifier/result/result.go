@@ -81,6 +81,9 @@ type Trace struct {
 	// Replayed is true when the concrete interpreter ran the inputs and
 	// hit the same violation: every reported trace has it set.
 	Replayed bool `json:"replayed"`
+	// Omitted counts the executed steps before the first of Steps that
+	// the trace leaves out (a long deterministic run shows its end only).
+	Omitted int64 `json:"omitted_steps,omitempty"`
 }
 
 // Property is one checked property and its verdict.

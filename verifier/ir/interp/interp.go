@@ -48,7 +48,10 @@ type Options struct {
 	Inputs   NondetSource // nil: every nondet value is zero bytes
 	MaxSteps int64        // 0: a default of 50_000_000 instructions
 	Trace    bool         // record Steps in the Result
-	Args     [][]byte     // values for the entry function's parameters (else nondet from Inputs)
+	// TraceFrom, with Trace, leaves the first TraceFrom steps out of the
+	// trace: a replay of a long execution records only its end.
+	TraceFrom int64
+	Args      [][]byte // values for the entry function's parameters (else nondet from Inputs)
 	// MaxDepth bounds the call depth; deeper calls stop with a Fault
 	// "stack overflow". 0: a default of 100_000.
 	MaxDepth int
@@ -214,15 +217,16 @@ type machine struct {
 	addrMax  uint64
 	nextAddr uint64
 
-	res     Result
-	steps   int64
-	maxSt   int64
-	check   int64 // steps value at which the slow checks run
-	inputs  []Input
-	trace   []Step
-	tracing bool
-	out     *bufio.Writer
-	src     NondetSource
+	res       Result
+	steps     int64
+	maxSt     int64
+	check     int64 // steps value at which the slow checks run
+	inputs    []Input
+	trace     []Step
+	tracing   bool
+	traceFrom int64
+	out       *bufio.Writer
+	src       NondetSource
 
 	// globals
 	gregs   []val     // register globals (scalars whose address is never taken)
@@ -267,19 +271,20 @@ type loc struct {
 
 func newMachine(ctx context.Context, p *ir.Program, opts Options) *machine {
 	m := &machine{
-		ctx:      ctx,
-		done:     ctx.Done(),
-		p:        p,
-		opts:     opts,
-		pw:       int64(p.DataModel.PointerBytes()),
-		maxSt:    opts.MaxSteps,
-		tracing:  opts.Trace,
-		src:      opts.Inputs,
-		gvars:    map[*ir.Var]varLoc{},
-		funcs:    map[*ir.Function]*cfunc{},
-		maxDepth: opts.MaxDepth,
-		tix:      -1,
-		depth:    -1,
+		ctx:       ctx,
+		done:      ctx.Done(),
+		p:         p,
+		opts:      opts,
+		pw:        int64(p.DataModel.PointerBytes()),
+		maxSt:     opts.MaxSteps,
+		tracing:   opts.Trace,
+		traceFrom: opts.TraceFrom,
+		src:       opts.Inputs,
+		gvars:     map[*ir.Var]varLoc{},
+		funcs:     map[*ir.Function]*cfunc{},
+		maxDepth:  opts.MaxDepth,
+		tix:       -1,
+		depth:     -1,
 	}
 	if m.maxSt <= 0 {
 		m.maxSt = DefaultMaxSteps

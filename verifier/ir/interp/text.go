@@ -331,6 +331,9 @@ func lhsOf(in ir.Instr) ir.Expr {
 // tracePre records the step of in before it executes.
 func (m *machine) tracePre(in *cinstr) {
 	m.tix = -1
+	if m.steps <= m.traceFrom {
+		return
+	}
 	switch in.op {
 	case opJump, opGoto, opSkip, opDead, opUnsupported, opBad:
 		return
