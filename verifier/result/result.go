@@ -116,7 +116,7 @@ type Result struct {
 	// facts k-induction assumed at a loop head and proved), for readers
 	// of a "safe" and for correctness witnesses.
 	Invariants []Invariant `json:"invariants,omitempty"`
-	Stats       Stats    `json:"stats"`
+	Stats      Stats       `json:"stats"`
 }
 
 // Invariant is a fact that holds whenever control reaches a loop head: a
