@@ -440,7 +440,10 @@ func fpSort(t *ir.FloatType) *smt.Sort {
 func (x *executor) tick() {
 	x.steps++
 	x.eq.Steps++
-	if x.steps&1023 == 0 {
+	// Often: one step can cost milliseconds (a read through a chain of a
+	// hundred thousand stores), and the deadline must hold to the tenth
+	// of a second; a check costs nanoseconds.
+	if x.steps&15 == 0 {
 		if err := x.ctx.Err(); err != nil {
 			panic(abort{err})
 		}

@@ -30,6 +30,10 @@ type Options struct {
 	// Timeout bounds every Check in addition to the context's deadline;
 	// zero means no bound of its own.
 	Timeout time.Duration
+	// AbandonAfter is how long Check waits for Z3 to honour an interrupt
+	// once its context has ended before it returns without it (the
+	// solver is then dead but for Close); zero means 200 ms.
+	AbandonAfter time.Duration
 }
 
 // Solver is an smt.Solver backed by one Z3 context. A Solver must be used
@@ -59,6 +63,31 @@ type Solver struct {
 	aux                   C.Z3_solver // always empty; see clearCancel
 	imu                   sync.Mutex  // guards checking and interrupted
 	checking, interrupted bool
+
+	// abandoned is set when a check did not stop within abandonGrace of
+	// its context's end: the check still runs in its goroutine and sends
+	// on abandoned when it returns; the solver is dead but for Close.
+	abandoned chan struct{}
+	// checkTime is the time spent in checks so far.
+	checkTime time.Duration
+}
+
+// abandonGrace is the default Options.AbandonAfter: some phases of Z3
+// (bit-blasting a large floating-point formula) do not look at interrupts
+// for seconds, and a deadline must hold.
+const abandonGrace = 200 * time.Millisecond
+
+var errAbandoned = errors.New("z3: the solver's last check was abandoned at its deadline")
+
+// dead reports why the solver cannot be used, nil if it can.
+func (s *Solver) dead() error {
+	switch {
+	case s.closed:
+		return errClosed
+	case s.abandoned != nil:
+		return errAbandoned
+	}
+	return nil
 }
 
 var _ smt.Solver = (*Solver)(nil)
@@ -123,8 +152,8 @@ func (s *Solver) invalidate() {
 
 // Assert adds a Boolean term to the current scope.
 func (s *Solver) Assert(t *smt.Term) error {
-	if s.closed {
-		return errClosed
+	if err := s.dead(); err != nil {
+		return err
 	}
 	if !t.Sort().IsBool() {
 		return fmt.Errorf("z3: assert of a %s term", t.Sort())
@@ -140,8 +169,8 @@ func (s *Solver) Assert(t *smt.Term) error {
 
 // Push opens a scope.
 func (s *Solver) Push() error {
-	if s.closed {
-		return errClosed
+	if err := s.dead(); err != nil {
+		return err
 	}
 	s.invalidate()
 	C.Z3_solver_push(s.c, s.s)
@@ -156,8 +185,8 @@ func (s *Solver) Push() error {
 // Pop closes the n innermost scopes and releases what was translated in
 // them.
 func (s *Solver) Pop(n int) error {
-	if s.closed {
-		return errClosed
+	if err := s.dead(); err != nil {
+		return err
 	}
 	if n < 0 || n > s.scopes {
 		return fmt.Errorf("z3: pop %d with %d scopes open", n, s.scopes)
@@ -187,8 +216,8 @@ func (s *Solver) Scopes() int { return s.scopes }
 // sent by a watcher goroutine (see watch). After an Unknown the solver is
 // as usable as before.
 func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Result, error) {
-	if s.closed {
-		return smt.Unknown, errClosed
+	if err := s.dead(); err != nil {
+		return smt.Unknown, err
 	}
 	s.invalidate()
 	s.reason = ""
@@ -235,16 +264,50 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 	if len(as) > 0 {
 		ptr = (*C.Z3_ast)(unsafe.Pointer(&as[0]))
 	}
+	type outcome struct {
+		r       C.Z3_lbool
+		elapsed time.Duration
+		err     error
+	}
 	stop := s.watch(ctx)
 	start := time.Now()
-	r := C.Z3_solver_check_assumptions(s.c, s.s, C.unsigned(len(as)), ptr)
-	elapsed := time.Since(start)
-	interrupted := stop()
-	if err := z3Error(s.c, "check"); err != nil {
-		return smt.Unknown, err
+	done := make(chan outcome, 1)
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		r := C.Z3_solver_check_assumptions(s.c, s.s, C.unsigned(len(as)), ptr)
+		elapsed := time.Since(start)
+		interrupted := stop()
+		err := z3Error(s.c, "check")
+		if err == nil && (interrupted || r == C.Z3_L_UNDEF) {
+			s.clearCancel()
+		}
+		done <- outcome{r, elapsed, err}
+	}()
+	var out outcome
+	select {
+	case out = <-done:
+	case <-ctx.Done():
+		wait := s.opts.AbandonAfter
+		if wait <= 0 {
+			wait = abandonGrace
+		}
+		grace := time.NewTimer(wait)
+		select {
+		case out = <-done:
+			grace.Stop()
+		case <-grace.C:
+			// The check goes on in its goroutine, interrupted every few
+			// milliseconds; Close frees the context after it returns.
+			s.abandoned = finished
+			s.last, s.reason = smt.Unknown, reasonOf(ctx.Err())
+			return smt.Unknown, nil
+		}
 	}
-	if interrupted || r == C.Z3_L_UNDEF {
-		s.clearCancel()
+	r, elapsed := out.r, out.elapsed
+	s.checkTime += elapsed
+	if out.err != nil {
+		return smt.Unknown, out.err
 	}
 	switch r {
 	case C.Z3_L_TRUE:
@@ -355,8 +418,8 @@ func (s *Solver) ReasonUnknown() string { return s.reason }
 
 // Model returns the model of the last Sat check.
 func (s *Solver) Model() (smt.Model, error) {
-	if s.closed {
-		return nil, errClosed
+	if err := s.dead(); err != nil {
+		return nil, err
 	}
 	if s.last != smt.Sat {
 		return nil, errors.New("z3: no model: the last check was not sat")
@@ -379,13 +442,38 @@ func (s *Solver) Close() error {
 	if s.closed {
 		return nil
 	}
+	if s.abandoned != nil {
+		// The abandoned check still uses the context: free it after.
+		s.closed = true
+		go func() {
+			<-s.abandoned
+			s.release()
+		}()
+		return nil
+	}
+	s.closed = true
+	if s.checkTime > asyncRelease {
+		// Deleting a context after long checks (many learnt clauses, a
+		// large bit-blasted formula) takes Z3 a second or more, and the
+		// caller may be at its deadline: nothing else uses the context,
+		// so it can go in the background.
+		go s.release()
+		return nil
+	}
+	s.release()
+	return nil
+}
+
+// asyncRelease is the time spent in checks above which Close frees the
+// context in the background.
+const asyncRelease = 500 * time.Millisecond
+
+func (s *Solver) release() {
 	s.invalidate()
 	s.tr.release()
 	C.Z3_solver_dec_ref(s.c, s.s)
 	C.Z3_solver_dec_ref(s.c, s.aux)
 	C.Z3_del_context(s.c)
-	s.closed = true
-	return nil
 }
 
 // liveRefs counts the references the solver's caches hold, and ownedRefs

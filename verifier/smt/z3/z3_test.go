@@ -350,6 +350,38 @@ func TestTimeout(t *testing.T) {
 	}
 }
 
+// TestAbandon: a check that does not stop at its deadline is abandoned:
+// Check returns, the solver refuses further work, and Close frees it once
+// Z3 has returned.
+func TestAbandon(t *testing.T) {
+	s, err := New(Options{AbandonAfter: time.Nanosecond})
+	must(t, err)
+	b := smt.NewBuilder()
+	hardQuery(t, s, b)
+	ctx, cancel := context.WithTimeout(bg, 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := s.Check(ctx)
+	must(t, err)
+	if r != smt.Unknown || s.ReasonUnknown() != smt.ReasonTimeout {
+		t.Fatalf("abandoned check: %v (%q)", r, s.ReasonUnknown())
+	}
+	if e := time.Since(start); e > time.Second {
+		t.Errorf("returned after %v", e)
+	}
+	if s.abandoned == nil {
+		t.Skip("Z3 stopped within a nanosecond of the deadline")
+	}
+	if err := s.Assert(b.True()); !errors.Is(err, errAbandoned) {
+		t.Errorf("Assert after an abandoned check: %v", err)
+	}
+	if _, err := s.Check(bg); !errors.Is(err, errAbandoned) {
+		t.Errorf("Check after an abandoned check: %v", err)
+	}
+	must(t, s.Close())
+	<-s.abandoned // the check returns: it is interrupted all along
+}
+
 func TestCancel(t *testing.T) {
 	s := newSolver(t)
 	b := smt.NewBuilder()
