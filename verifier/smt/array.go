@@ -18,8 +18,18 @@ func (b *Builder) Select(a, i *Term) *Term {
 	if b.simplify {
 		// Walk down the store chain past stores that surely hit another
 		// index. The walk is linear in the chain; it stops at the first
-		// store whose index may or may not be i.
-		for {
+		// store whose index may or may not be i. A constant index in a
+		// long chain of constant-index stores is looked up in an index of
+		// the chain instead (a loop that fills a 100,000-element array
+		// and one that reads it back would be quadratic).
+		for steps := 0; ; steps++ {
+			if steps == indexAfter && i.op == OpConst && a.op == OpStore && a.args[1].op == OpConst {
+				v, below, ok := b.lookupStores(a, i)
+				if ok {
+					return v
+				}
+				a = below
+			}
 			if a.op == OpStore {
 				j := a.args[1]
 				if j == i {
@@ -84,4 +94,86 @@ func distinctIndices(i, j *Term) bool {
 	bi, ki, ok1 := baseOffset(i)
 	bj, kj, ok2 := baseOffset(j)
 	return ok1 && ok2 && bi == bj && !ki.Equal(kj)
+}
+
+// indexAfter is the walk length after which Select uses the chain's index.
+const indexAfter = 32
+
+// storeIdx indexes a chain of stores at constant indices: own maps each
+// index stored in the top part of the chain to its topmost value; below
+// indexes the chain under that part, or base is where the constant stores
+// end (a store at another index, a constant array, a variable).
+type storeIdx struct {
+	own   map[uint64]*Term
+	below *storeIdx
+	base  *Term
+	size  int // entries in own and all layers below
+}
+
+// lookupStores reads constant index i through the constant-index stores
+// at the top of chain a: the value stored there, or the term below them.
+func (b *Builder) lookupStores(a, i *Term) (v, below *Term, ok bool) {
+	if !i.val.FitsUint64() {
+		return nil, a, false
+	}
+	key := i.val.Uint64()
+	idx := b.storeIndex(a)
+	for l := idx; l != nil; l = l.below {
+		if v, ok := l.own[key]; ok {
+			return v, nil, true
+		}
+		if l.below == nil {
+			return nil, l.base, false
+		}
+	}
+	return nil, a, false
+}
+
+// storeIndex builds (or finds) the index of the chain with top a, a store
+// at a constant index. It walks down until a store whose chain is indexed
+// already — a new layer on top of it — or the end of the constant stores.
+// A layer absorbs the layers below it while they are not more than twice
+// its size, so a chain has O(log n) layers and building costs O(n log n)
+// however the chain was read.
+func (b *Builder) storeIndex(a *Term) *storeIdx {
+	if idx, ok := b.stores[a]; ok {
+		return idx
+	}
+	if b.stores == nil {
+		b.stores = map[*Term]*storeIdx{}
+	}
+	idx := &storeIdx{own: map[uint64]*Term{}}
+	t := a
+	for {
+		if t != a {
+			if below, ok := b.stores[t]; ok {
+				idx.below = below
+				break
+			}
+		}
+		if t.op != OpStore || t.args[1].op != OpConst || !t.args[1].val.FitsUint64() {
+			idx.base = t
+			break
+		}
+		k := t.args[1].val.Uint64()
+		if _, seen := idx.own[k]; !seen {
+			idx.own[k] = t.args[2]
+		}
+		t = t.args[0]
+	}
+	for idx.below != nil && len(idx.below.own) <= 2*len(idx.own) {
+		l := idx.below
+		for k, v := range l.own {
+			if _, seen := idx.own[k]; !seen {
+				idx.own[k] = v
+			}
+		}
+		idx.below, idx.base = l.below, l.base
+	}
+	idx.size = len(idx.own)
+	if idx.below != nil {
+		idx.size += idx.below.size
+	}
+	b.stores[a] = idx
+	return idx
 }

@@ -24,6 +24,9 @@ type Builder struct {
 	fresh    map[string]int
 	tru, fls *Term
 	keyBuf   []byte
+	// stores indexes long chains of stores at constant indices (see
+	// storeIndex), by the chain's top.
+	stores map[*Term]*storeIdx
 }
 
 // termKey is the structural identity of a term. Children are identified by

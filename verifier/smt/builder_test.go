@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/rand"
 	"strings"
 	"testing"
 )
@@ -601,5 +602,64 @@ func TestValues(t *testing.T) {
 	}
 	if got := b.Select(at, b.BVUint(8, 3)); got != b.BVUint(8, 0) {
 		t.Errorf("array value default as term: %v", got)
+	}
+}
+
+// TestStoreIndex: reads through long chains of stores, where Select uses
+// the chain's index, give the terms the plain walk gives — on random
+// chains of constant-index stores with a few symbolic ones among them,
+// read at random tops, so layers are built, stacked and merged.
+func TestStoreIndex(t *testing.T) {
+	idx, elem := BVSort(32), BVSort(8)
+	as := ArraySort(idx, elem)
+	// walk is the reference: the walk Select does, without an index.
+	walk := func(b *Builder, a, i *Term) *Term {
+		for a.op == OpStore {
+			j := a.args[1]
+			if j == i {
+				return a.args[2]
+			}
+			if !distinctIndices(i, j) {
+				break
+			}
+			a = a.args[0]
+		}
+		if a.op == OpConstArray {
+			return a.args[0]
+		}
+		return b.mk2(OpSelect, a.sort.elem, a, i)
+	}
+	rng := rand.New(rand.NewSource(7))
+	for round := 0; round < 4; round++ {
+		b := NewBuilder()
+		a := b.Var("mem", as)
+		if round%2 == 1 {
+			a = b.ConstArray(as, b.BVUint(8, 0))
+		}
+		sym := b.Var("i", idx)
+		var tops []*Term
+		for n := 0; n < 3000; n++ {
+			var i *Term
+			if rng.Intn(400) == 0 {
+				i = b.BVAdd(sym, b.BVUint(32, uint64(rng.Intn(4))))
+			} else {
+				i = b.BVUint(32, uint64(rng.Intn(500)))
+			}
+			a = b.Store(a, i, b.Var(fmt.Sprintf("v%d", n), elem))
+			if rng.Intn(50) == 0 {
+				tops = append(tops, a)
+			}
+			// Reads interleaved with the stores, at the top and below.
+			if rng.Intn(3) == 0 {
+				at := a
+				if len(tops) > 0 && rng.Intn(2) == 0 {
+					at = tops[rng.Intn(len(tops))]
+				}
+				k := b.BVUint(32, uint64(rng.Intn(520)))
+				if got, want := b.Select(at, k), walk(b, at, k); got != want {
+					t.Fatalf("round %d, store %d: Select = %v, walk = %v", round, n, got, want)
+				}
+			}
+		}
 	}
 }

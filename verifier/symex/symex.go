@@ -29,6 +29,10 @@ type Options struct {
 type Check struct {
 	Prop      *ir.Property
 	Violation *smt.Term // true exactly in the executions that violate Prop
+	// parts are the violations of Prop's visits during the walk, joined
+	// into one flat disjunction at its end: a chain of two-argument ors,
+	// one per unwound iteration, costs Z3 quadratic time to flatten.
+	parts []*smt.Term
 }
 
 // Input is one nondeterministic value created along the walk.
@@ -133,7 +137,37 @@ func Run(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) (eq *
 		x.ind.frame = x.frames + 1 // the entry's activation is the next frame
 	}
 	x.call(entry, args, st)
+	for _, c := range x.eq.Checks {
+		c.Violation, c.parts = x.b.Or(c.parts...), nil
+	}
 	return x.eq, nil
+}
+
+// failBlock returns the property of the failure the conditional jump g at
+// pc skips: the instructions between g and its target are an assertion of
+// false (reach_error()), optionally followed by abort(). nil otherwise.
+func failBlock(f *ir.Function, pc int, g *ir.Goto) *ir.Property {
+	if g.Cond == nil || pc+1 >= len(f.Body) {
+		return nil
+	}
+	a, ok := f.Body[pc+1].(*ir.Assert)
+	if !ok || a.Prop == nil {
+		return nil
+	}
+	if k, ok := a.Cond.(*ir.Const); !ok || k.Bits != 0 {
+		return nil
+	}
+	next := pc + 2
+	if next >= len(f.Body) {
+		return nil
+	}
+	if c, ok := f.Body[next].(*ir.Call); ok && next < g.Target && c.Builtin == ir.BAbort {
+		next++
+	}
+	if next != g.Target {
+		return nil
+	}
+	return a.Prop
 }
 
 // maxFreeIterations caps the deterministic iterations of one loop
@@ -173,16 +207,20 @@ type varKey struct {
 }
 
 type executor struct {
-	ctx   context.Context
-	p     *ir.Program
-	b     *smt.Builder
-	opts  Options
-	eq    *Equation
-	std   *ir.Std
-	ptrW  int // pointer width in bits
-	objW  int // object-number bits
-	offW  int // offset bits
-	inMem map[*ir.Var]bool
+	// relaxed counts the checks made without narrowing the path (see
+	// the Assert case of exec), for the detection of deterministic loop
+	// iterations.
+	relaxed int
+	ctx     context.Context
+	p       *ir.Program
+	b       *smt.Builder
+	opts    Options
+	eq      *Equation
+	std     *ir.Std
+	ptrW    int // pointer width in bits
+	objW    int // object-number bits
+	offW    int // offset bits
+	inMem   map[*ir.Var]bool
 
 	objs      []*object // by number; 0 is the null object
 	varObj    map[varKey]int
@@ -360,10 +398,12 @@ func (x *executor) check(prop *ir.Property, viol *smt.Term) {
 		}
 	}
 	if c, ok := x.checkIdx[prop]; ok {
-		c.Violation = x.b.Or(c.Violation, viol)
+		if !viol.IsFalse() {
+			c.parts = append(c.parts, viol)
+		}
 		return
 	}
-	c := &Check{Prop: prop, Violation: viol}
+	c := &Check{Prop: prop, Violation: viol, parts: []*smt.Term{viol}}
 	x.checkIdx[prop] = c
 	x.eq.Checks = append(x.eq.Checks, c)
 }
@@ -519,6 +559,9 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 	unwound := map[int]int{}
 	freeIters := map[int]int{}
 	lastGuard := map[int]*smt.Term{}
+	// lastRelaxed is x.relaxed at the last jump back: an iteration that
+	// checked an assertion without narrowing its guard did branch.
+	lastRelaxed := map[int]int{}
 	body := f.Body
 	end := len(body)
 	cur := st
@@ -575,6 +618,19 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 				if in.Cond == nil {
 					pending[in.Target] = x.merge(pending[in.Target], cur)
 					cur = nil
+				} else if prop := failBlock(fr.f, pc, in); prop != nil && x.ind == nil {
+					// "if (c) goto T; reach_error(); [abort();] T:" is
+					// assert(c) — checked without narrowing the path, as
+					// an Assert is (see there): a loop that tests a
+					// condition with reach_error every iteration would
+					// otherwise nest its guards one in the next.
+					c := x.truth(x.eval(cur, fr, in.Cond))
+					x.check(prop, x.b.And(cur.guard, x.b.Not(c)))
+					if !c.IsTrue() {
+						x.relaxed++
+					}
+					pending[in.Target] = x.merge(pending[in.Target], cur)
+					cur = nil
 				} else {
 					c := x.truth(x.eval(cur, fr, in.Cond))
 					taken := cur.clone()
@@ -606,14 +662,14 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 			// so loops with constant trip counts unroll completely and
 			// their bound is reached at once. A cap keeps a deterministic
 			// infinite loop from unrolling forever.
-			free := lastGuard[pc] == cur.guard && freeIters[pc] < maxFreeIterations
+			free := lastGuard[pc] == cur.guard && lastRelaxed[pc] == x.relaxed && freeIters[pc] < maxFreeIterations
 			if free || unwound[pc] < x.opts.Unwind {
 				if free {
 					freeIters[pc]++
 				} else {
 					unwound[pc]++
 				}
-				lastGuard[pc] = stay
+				lastGuard[pc], lastRelaxed[pc] = stay, x.relaxed
 				exit := cur.clone()
 				exit.guard = x.b.And(cur.guard, x.b.Not(c))
 				if !exit.guard.IsFalse() {
@@ -699,7 +755,23 @@ func (x *executor) exec(st *state, fr *frame, in ir.Instr) *state {
 	case *ir.Assert:
 		c := x.truth(x.eval(st, fr, in.Cond))
 		if x.ind == nil || !x.ind.assumeAsserts() {
+			// A checked assertion does not narrow the path: the
+			// disjunction of all violations is satisfiable exactly when
+			// some execution's first failure is (that failure's own
+			// disjunct), so the paths that go on past a failure add no
+			// answer — and a guard that collected every assertion met
+			// would nest one conjunction in the next, which Z3's
+			// preprocessing takes quadratic time and more on (a loop that
+			// asserts in its body, unwound a few hundred times).
+			// reach_error() (an assertion of false) still ends its path:
+			// nothing after it is reached without a failure first.
 			x.check(in.Prop, x.b.And(st.guard, x.b.Not(c)))
+			if !c.IsFalse() {
+				if !c.IsTrue() {
+					x.relaxed++
+				}
+				break
+			}
 		}
 		st.guard = x.b.And(st.guard, c)
 	case *ir.Unsupported:
