@@ -24,9 +24,18 @@
 // below, so NULL is 0 as in C. A dereference is a case split over the
 // objects the pointer may name; which ones is read off the pointer term.
 //
-// Assertions end failing executions (as a failed C assert does): after an
-// Assert the guard is strengthened by its condition. Assumptions strengthen
-// the guard. Reaching an ir.Unsupported instruction, or calling a function
+// Assertions end failing executions (as a failed C assert does), but the
+// encoding does not narrow the path by a checked assertion's condition:
+// the disjunction of all violations is satisfiable exactly when some
+// execution's first failure is, since that failure's own disjunct holds,
+// so paths that go on past a failure add no answer — and guards that
+// collect every assertion met nest one conjunction in the next, which Z3's
+// preprocessing takes quadratic time and more on. The same holds for
+// "if (c) goto T; reach_error(); [abort();] T:", read as assert(!c). An
+// assertion of false (reach_error()) still ends its path, and assertions
+// the inductive step assumes strengthen the guard, as assumptions do. A
+// Check's Violation is one flat disjunction over the visits of its
+// property. Reaching an ir.Unsupported instruction, or calling a function
 // without a body, is a check of kind PropUnsupported: engines must answer
 // "unknown" when it can happen.
 package symex
