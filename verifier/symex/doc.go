@@ -31,7 +31,7 @@
 // so paths that go on past a failure add no answer — and guards that
 // collect every assertion met nest one conjunction in the next, which Z3's
 // preprocessing takes quadratic time and more on. The same holds for
-// "if (c) goto T; reach_error(); [abort();] T:", read as assert(!c). An
+// "if (c) goto T; reach_error(); [abort();] T:", read as assert(c). An
 // assertion of false (reach_error()) still ends its path, and assertions
 // the inductive step assumes strengthen the guard, as assumptions do. A
 // Check's Violation is one flat disjunction over the visits of its
