@@ -50,26 +50,18 @@ type Pred struct {
 func (p Pred) String() string {
 	var sb strings.Builder
 	flip := p.Op == Le && len(p.Coefs) > 0 && p.Coefs[0] < 0
-	for i, v := range p.Vars {
-		c := p.Coefs[i]
-		if flip {
-			c = -c
+	coefs := p.Coefs
+	if flip {
+		coefs = make([]int64, len(p.Coefs))
+		for i, c := range p.Coefs {
+			coefs[i] = -c
 		}
-		switch {
-		case i > 0 && c < 0:
-			sb.WriteString(" - ")
-			c = -c
-		case i > 0:
-			sb.WriteString(" + ")
-		case c < 0:
-			sb.WriteString("-")
-			c = -c
-		}
-		if c != 1 {
-			fmt.Fprintf(&sb, "%d*", c)
-		}
-		sb.WriteString(v.Source)
 	}
+	var names []string
+	for _, v := range p.Vars {
+		names = append(names, v.Source)
+	}
+	writeSum(&sb, coefs, names, "*")
 	op, k := " == ", p.C
 	switch {
 	case flip:
@@ -83,14 +75,29 @@ func (p Pred) String() string {
 // CExpr writes p with each variable cast to long long: no sum of at most
 // four 32-bit values times 3 can overflow it. Wider variables: "".
 func (p Pred) CExpr() string {
-	var sb strings.Builder
-	for i, v := range p.Vars {
+	var terms []string
+	for _, v := range p.Vars {
 		name, ok := CName(v)
 		it, isInt := v.Type.(*ir.IntType)
 		if !ok || !isInt || it.Bits > 32 {
 			return ""
 		}
-		c := p.Coefs[i]
+		terms = append(terms, "(long long)"+name)
+	}
+	var sb strings.Builder
+	writeSum(&sb, p.Coefs, terms, " * ")
+	op := " == "
+	if p.Op == Le {
+		op = " <= "
+	}
+	return sb.String() + op + p.C.String() + "LL"
+}
+
+// writeSum writes Σ coefs[i]·terms[i] with the signs as operators
+// ("x - 2*y"), times between a coefficient other than 1 and its term.
+func writeSum(sb *strings.Builder, coefs []int64, terms []string, times string) {
+	for i, t := range terms {
+		c := coefs[i]
 		switch {
 		case i > 0 && c < 0:
 			sb.WriteString(" - ")
@@ -102,15 +109,10 @@ func (p Pred) CExpr() string {
 			c = -c
 		}
 		if c != 1 {
-			fmt.Fprintf(&sb, "%d * ", c)
+			fmt.Fprintf(sb, "%d%s", c, times)
 		}
-		fmt.Fprintf(&sb, "(long long)%s", name)
+		sb.WriteString(t)
 	}
-	op := " == "
-	if p.Op == Le {
-		op = " <= "
-	}
-	return sb.String() + op + p.C.String() + "LL"
 }
 
 // CName is v's name in C at a loop head of its function: a source
