@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prbmc/prbmc/verifier/result"
 )
@@ -130,5 +131,18 @@ func TestIRCommand(t *testing.T) {
 	out, _, code := runCmd(t, "ir", f)
 	if code != 0 || !strings.Contains(out, "func main() int") || !strings.Contains(out, "s := (s + i)") {
 		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestEngineBudget(t *testing.T) {
+	for _, tc := range []struct{ timeout, want time.Duration }{
+		{30 * time.Second, 29 * time.Second},
+		{29 * time.Second, 28 * time.Second},
+		{10 * time.Second, 9500 * time.Millisecond},
+		{time.Second, 950 * time.Millisecond},
+	} {
+		if got := engineBudget(tc.timeout); got != tc.want {
+			t.Errorf("engineBudget(%v) = %v, want %v", tc.timeout, got, tc.want)
+		}
 	}
 }
