@@ -1,6 +1,9 @@
 package smt
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // Logic names the SMT-LIB logic of t's theories ("QF_BV", "QF_ABV",
 // "QF_BVFP", or "" for arrays with floats), so a solver can pick its
@@ -41,7 +44,17 @@ func Logic(t *Term) string {
 // not nil, use reads the model before the caller's solver moves on (models
 // die with their scope).
 func Solve(ctx context.Context, s Solver, goal *Term, use func(Model)) (Result, error) {
-	if err := s.Assert(goal); err != nil {
+	var err error
+	if ca, ok := s.(ContextAsserter); ok {
+		err = ca.AssertContext(ctx, goal)
+	} else {
+		err = s.Assert(goal)
+	}
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			// Out of time before the check: Unknown, as a check would say.
+			return Unknown, nil
+		}
 		return Unknown, err
 	}
 	res, err := s.Check(ctx)

@@ -58,6 +58,14 @@ type Solver interface {
 	Close() error
 }
 
+// ContextAsserter is a Solver whose Assert can stop at ctx's end: handing
+// a formula of millions of terms to the solver takes seconds, which a
+// deadline cannot wait for. After an error the assertion may be partly
+// built but is not added.
+type ContextAsserter interface {
+	AssertContext(ctx context.Context, t *Term) error
+}
+
 // Model is a satisfying assignment.
 type Model interface {
 	// Eval evaluates t with model completion: every term gets a concrete

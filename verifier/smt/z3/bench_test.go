@@ -1,6 +1,7 @@
 package z3
 
 import (
+	"context"
 	"testing"
 
 	"github.com/prbmc/prbmc/verifier/smt"
@@ -58,7 +59,7 @@ func BenchmarkTranslate(b *testing.B) {
 			acc = tb.BVAdd(tb.BVMul(acc, tb.Var("t", bv)), tb.BVUint(32, uint64(k+i*1000)))
 		}
 		must(b, s.Push())
-		if _, err := s.tr.translate(acc); err != nil {
+		if _, err := s.tr.translate(context.Background(), acc); err != nil {
 			b.Fatal(err)
 		}
 		must(b, s.Pop(1))

@@ -6,6 +6,7 @@ package z3
 import "C"
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -28,7 +29,7 @@ func (m *Model) Eval(t *smt.Term) (smt.Value, error) {
 	if m.s.closed || m.gen != m.s.gen {
 		return smt.Value{}, errStale
 	}
-	z, err := m.s.tr.translate(t)
+	z, err := m.s.tr.translate(context.Background(), t)
 	if err != nil {
 		return smt.Value{}, fmt.Errorf("z3: eval: %w", err)
 	}

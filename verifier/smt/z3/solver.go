@@ -152,6 +152,14 @@ func (s *Solver) invalidate() {
 
 // Assert adds a Boolean term to the current scope.
 func (s *Solver) Assert(t *smt.Term) error {
+	return s.AssertContext(context.Background(), t)
+}
+
+// AssertContext is Assert that gives up when ctx ends (returning an error
+// that wraps ctx.Err(), with ReasonUnknown saying why): translating the
+// equation of a loop unwound 100,000 times takes seconds. What was
+// translated stays in the memo, valid until its scope is popped.
+func (s *Solver) AssertContext(ctx context.Context, t *smt.Term) error {
 	if err := s.dead(); err != nil {
 		return err
 	}
@@ -159,8 +167,11 @@ func (s *Solver) Assert(t *smt.Term) error {
 		return fmt.Errorf("z3: assert of a %s term", t.Sort())
 	}
 	s.invalidate()
-	a, err := s.tr.translate(t)
+	a, err := s.tr.translate(ctx, t)
 	if err != nil {
+		if ctx.Err() != nil {
+			s.reason = reasonOf(ctx.Err())
+		}
 		return fmt.Errorf("z3: assert: %w", err)
 	}
 	C.Z3_solver_assert(s.c, s.s, a)
@@ -230,7 +241,7 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 		if !a.Sort().IsBool() {
 			return smt.Unknown, fmt.Errorf("z3: assumption of sort %s", a.Sort())
 		}
-		z, err := s.tr.translate(a)
+		z, err := s.tr.translate(ctx, a)
 		if err != nil {
 			return smt.Unknown, fmt.Errorf("z3: assumption: %w", err)
 		}
@@ -452,11 +463,11 @@ func (s *Solver) Close() error {
 		return nil
 	}
 	s.closed = true
-	if s.checkTime > asyncRelease {
+	if s.checkTime > asyncRelease || len(s.tr.memo) > asyncReleaseTerms {
 		// Deleting a context after long checks (many learnt clauses, a
-		// large bit-blasted formula) takes Z3 a second or more, and the
-		// caller may be at its deadline: nothing else uses the context,
-		// so it can go in the background.
+		// large bit-blasted formula) or with millions of ASTs takes Z3
+		// up to a second or more, and the caller may be at its deadline:
+		// nothing else uses the context, so it can go in the background.
 		go s.release()
 		return nil
 	}
@@ -467,6 +478,11 @@ func (s *Solver) Close() error {
 // asyncRelease is the time spent in checks above which Close frees the
 // context in the background.
 const asyncRelease = 500 * time.Millisecond
+
+// asyncReleaseTerms is the number of translated terms above which Close
+// frees the context in the background (250 ms for the 10^6 ASTs of an
+// array loop unwound 131,072 times).
+const asyncReleaseTerms = 100_000
 
 func (s *Solver) release() {
 	s.invalidate()

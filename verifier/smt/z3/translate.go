@@ -6,6 +6,7 @@ package z3
 import "C"
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"unsafe"
@@ -108,12 +109,17 @@ func (tr *translator) sort(s *smt.Sort) (C.Z3_sort, error) {
 // translate returns the AST of t, borrowed from the memo (valid until t's
 // scope is popped). The walk is iterative: SSA equations of unwound loops
 // can be deeper than is comfortable for recursion.
-func (tr *translator) translate(t *smt.Term) (C.Z3_ast, error) {
+func (tr *translator) translate(ctx context.Context, t *smt.Term) (C.Z3_ast, error) {
 	if z, ok := tr.memo[t]; ok {
 		return z, nil
 	}
 	stack := []*smt.Term{t}
-	for len(stack) > 0 {
+	for n := 0; len(stack) > 0; n++ {
+		if n%translateCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		x := stack[len(stack)-1]
 		if _, ok := tr.memo[x]; ok {
 			stack = stack[:len(stack)-1]
@@ -139,6 +145,10 @@ func (tr *translator) translate(t *smt.Term) (C.Z3_ast, error) {
 	}
 	return tr.memo[t], nil
 }
+
+// translateCheckEvery is how many nodes translate visits between looks at
+// its context (about a millisecond of work).
+const translateCheckEvery = 4096
 
 var simpleOps = map[smt.Op]C.int{
 	smt.OpNot: C.P_NOT, smt.OpAnd: C.P_AND, smt.OpOr: C.P_OR, smt.OpXor: C.P_XOR,

@@ -3,6 +3,7 @@ package z3
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"strings"
@@ -506,4 +507,46 @@ func TestErrorsAndStaleModels(t *testing.T) {
 	if err := s2.Assert(b.True()); err == nil || !strings.Contains(err.Error(), "closed") {
 		t.Errorf("assert after close: %v", err)
 	}
+}
+
+// TestAssertContext: handing a large formula to Z3 stops when the context
+// ends, Solve reports that as Unknown with the context's reason, and the
+// solver stays usable, the partial translation included.
+func TestAssertContext(t *testing.T) {
+	s := newSolver(t)
+	b := smt.NewBuilder()
+	x := b.Var("x", smt.BVSort(32))
+	var parts []*smt.Term
+	for i := 0; i < translateCheckEvery; i++ {
+		v := b.Var(fmt.Sprintf("v%d", i), smt.BVSort(32))
+		parts = append(parts, b.Eq(b.BVAdd(v, x), b.BVUint(32, uint64(i))))
+	}
+	goal := b.And(parts...)
+
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	if err := s.AssertContext(ctx, goal); !errors.Is(err, context.Canceled) {
+		t.Fatalf("AssertContext after cancel: %v, want context.Canceled", err)
+	}
+	r, err := smt.Solve(ctx, s, goal, nil)
+	if err != nil || r != smt.Unknown || s.ReasonUnknown() != smt.ReasonCanceled {
+		t.Fatalf("Solve after cancel: %v, %v (%q)", r, err, s.ReasonUnknown())
+	}
+	usable(t, s, b)
+
+	// A deadline that falls during the translation.
+	dctx, dcancel := context.WithDeadline(bg, time.Now().Add(-time.Second))
+	defer dcancel()
+	if r, err := smt.Solve(dctx, s, goal, nil); err != nil || r != smt.Unknown || s.ReasonUnknown() != smt.ReasonTimeout {
+		t.Fatalf("Solve after the deadline: %v, %v (%q)", r, err, s.ReasonUnknown())
+	}
+
+	// Nothing was asserted: the same goal is still decided in full.
+	must(t, s.Push())
+	must(t, s.AssertContext(bg, goal))
+	check(t, s, smt.Sat)
+	must(t, s.Pop(1))
+	must(t, s.Assert(b.Eq(x, b.BVUint(32, 1))))
+	must(t, s.Assert(b.Eq(x, b.BVUint(32, 2))))
+	check(t, s, smt.Unsat)
 }
