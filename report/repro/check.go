@@ -122,6 +122,9 @@ func Check(ctx context.Context, source string, opts BuildOptions) (Outcome, erro
 	}
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
+		if errors.Is(err, syscall.ENOEXEC) && opts.ILP32 {
+			return out, fmt.Errorf("repro: this machine cannot run 32-bit programs (its kernel has no IA-32 support), so the ILP32 reproducer %s was built but not run: %w", bin, err)
+		}
 		return out, fmt.Errorf("repro: running %s: %w", bin, err)
 	}
 	if ee != nil {
