@@ -107,7 +107,6 @@ type storeIdx struct {
 	own   map[uint64]*Term
 	below *storeIdx
 	base  *Term
-	size  int // entries in own and all layers below
 }
 
 // lookupStores reads constant index i through the constant-index stores
@@ -169,10 +168,6 @@ func (b *Builder) storeIndex(a *Term) *storeIdx {
 			}
 		}
 		idx.below, idx.base = l.below, l.base
-	}
-	idx.size = len(idx.own)
-	if idx.below != nil {
-		idx.size += idx.below.size
 	}
 	b.stores[a] = idx
 	return idx

@@ -143,6 +143,15 @@ func Run(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) (eq *
 	return x.eq, nil
 }
 
+// checkRelaxed checks that c holds on a path with this guard without
+// narrowing the path by c (see the Assert case of exec).
+func (x *executor) checkRelaxed(prop *ir.Property, guard, c *smt.Term) {
+	x.check(prop, x.b.And(guard, x.b.Not(c)))
+	if !c.IsTrue() {
+		x.relaxed++
+	}
+}
+
 // failBlock returns the property of the failure the conditional jump g at
 // pc skips: the instructions between g and its target are an assertion of
 // false (reach_error()), optionally followed by abort(). nil otherwise.
@@ -207,20 +216,19 @@ type varKey struct {
 }
 
 type executor struct {
+	ctx   context.Context
+	p     *ir.Program
+	b     *smt.Builder
+	opts  Options
+	eq    *Equation
+	std   *ir.Std
+	ptrW  int // pointer width in bits
+	objW  int // object-number bits
+	offW  int // offset bits
+	inMem map[*ir.Var]bool
 	// relaxed counts the checks made without narrowing the path (see
-	// the Assert case of exec), for the detection of deterministic loop
-	// iterations.
+	// checkRelaxed), for the detection of deterministic loop iterations.
 	relaxed int
-	ctx     context.Context
-	p       *ir.Program
-	b       *smt.Builder
-	opts    Options
-	eq      *Equation
-	std     *ir.Std
-	ptrW    int // pointer width in bits
-	objW    int // object-number bits
-	offW    int // offset bits
-	inMem   map[*ir.Var]bool
 
 	objs      []*object // by number; 0 is the null object
 	varObj    map[varKey]int
@@ -624,11 +632,7 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 					// an Assert is (see there): a loop that tests a
 					// condition with reach_error every iteration would
 					// otherwise nest its guards one in the next.
-					c := x.truth(x.eval(cur, fr, in.Cond))
-					x.check(prop, x.b.And(cur.guard, x.b.Not(c)))
-					if !c.IsTrue() {
-						x.relaxed++
-					}
+					x.checkRelaxed(prop, cur.guard, x.truth(x.eval(cur, fr, in.Cond)))
 					pending[in.Target] = x.merge(pending[in.Target], cur)
 					cur = nil
 				} else {
@@ -765,13 +769,11 @@ func (x *executor) exec(st *state, fr *frame, in ir.Instr) *state {
 			// asserts in its body, unwound a few hundred times).
 			// reach_error() (an assertion of false) still ends its path:
 			// nothing after it is reached without a failure first.
-			x.check(in.Prop, x.b.And(st.guard, x.b.Not(c)))
 			if !c.IsFalse() {
-				if !c.IsTrue() {
-					x.relaxed++
-				}
+				x.checkRelaxed(in.Prop, st.guard, c)
 				break
 			}
+			x.check(in.Prop, x.b.And(st.guard, x.b.Not(c)))
 		}
 		st.guard = x.b.And(st.guard, c)
 	case *ir.Unsupported:
