@@ -116,11 +116,15 @@ func gitEnv() []string {
 		}
 		env = append(env, kv)
 	}
-	return append(env, "LC_ALL=C", "GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat")
+	return append(env, "LC_ALL=C", "GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat", "GIT_ATTR_NOSYSTEM=1")
 }
 
 func (r *Repo) command(ctx context.Context, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "core.quotePath=false"}, args...)...)
+	// The repository's content is untrusted (a pull request): attributes
+	// from outside the tree are ignored, and diffs and blobs are read
+	// raw (see diffArgs), so that nothing the change commits can make
+	// git hide a file's text or run a filter.
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "core.quotePath=false", "-c", "core.attributesFile=/dev/null"}, args...)...)
 	cmd.Dir = r.Dir
 	cmd.Env = gitEnv()
 	return cmd
@@ -220,8 +224,10 @@ func (r *Repo) Show(ctx context.Context, rev, path string) ([]byte, error) {
 }
 
 // diffArgs makes a zero-context, rename- and copy-aware diff whose format
-// does not depend on the user's configuration.
-var diffArgs = []string{"diff", "-M", "-C", "--no-color", "--no-ext-diff", "--no-textconv",
+// does not depend on the user's configuration. --text: a NUL byte in a
+// comment or a committed `*.c -diff` in .gitattributes must not turn a
+// changed C file into a "binary" one whose functions nobody checks.
+var diffArgs = []string{"diff", "-M", "-C", "--text", "--no-color", "--no-ext-diff", "--no-textconv",
 	"--no-relative", "-U0", "--src-prefix=a/", "--dst-prefix=b/"}
 
 // Diff returns the parsed diff from commit base to commit head.

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/ir"
 )
@@ -24,7 +26,8 @@ func cmdAction(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 // actionPipeline is the Action's checker: the check pipeline with Z3.
 func actionPipeline() action.Pipeline {
-	return action.Pipeline{Engine: defaultEngine, Solver: z3Solver, Instrument: instrumentFor, Text: writeCheckText}
+	return action.Pipeline{Engine: defaultEngine, Solver: z3Solver, Instrument: instrumentFor, Text: writeCheckText,
+		Isolation: isolation}
 }
 
 // instrumentFor returns the instrumentation of the optional checks named
@@ -41,4 +44,19 @@ func instrumentFor(names []string) (func(*ir.Program) error, error) {
 		_, err := checks.Instrument(p, set)
 		return err
 	}, nil
+}
+
+// childDeps is what a child process checking one function needs.
+func childDeps() check.ChildDeps {
+	return check.ChildDeps{Solver: z3Solver, Instrument: instrumentFor}
+}
+
+// isolation runs each function's check in a child process of this
+// binary, with memMiB of memory each (0: no cap).
+func isolation(memMiB int) (*check.Isolation, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("finding prbmc's own binary for the checker processes: %w", err)
+	}
+	return &check.Isolation{Command: []string{exe, check.ChildSubcommand}, MemoryMiB: memMiB}, nil
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 )
 
 // exit codes, as in DESIGN.md.
@@ -39,6 +41,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdHarness(ctx, args[1:], stdout, stderr)
 	case "action":
 		return cmdAction(ctx, args[1:], stdout, stderr)
+	case check.ChildSubcommand:
+		// Not for people: `check` and `action` run each function's check
+		// in a child process (see check.Isolation).
+		return check.ChildMain(ctx, os.Stdin, stdout, stderr, childDeps())
 	case "help", "-h", "--help":
 		usage(stdout)
 		return 0

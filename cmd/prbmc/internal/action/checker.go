@@ -57,6 +57,12 @@ type CheckRequest struct {
 	// IncludeDirs and Defines are extra -I and -D flags (NAME or
 	// NAME=VALUE) for every file.
 	IncludeDirs, Defines []string
+	// MemoryMiB caps the memory of one function's check, Jobs is how many
+	// run at once (0: the checker sizes them to the machine).
+	MemoryMiB, Jobs int
+	// TrustHeadHarness uses harness files the change adds or modifies
+	// (else the base revision's are used).
+	TrustHeadHarness bool
 }
 
 // CheckOutcome is what the checker found.
@@ -85,6 +91,10 @@ const (
 	SkipRemoved SkipReason = "removed"
 	// SkipExcluded: its file is outside the paths input or not C.
 	SkipExcluded SkipReason = "excluded"
+	// SkipHidden: a changed C file the checker could not read as text
+	// (binary to git, a symlink, a submodule, too large). Name is "";
+	// it counts as unknown: whatever changed in it was not checked.
+	SkipHidden SkipReason = "hidden"
 )
 
 // Skipped is a changed function that was not verified.

@@ -2,6 +2,8 @@ package action
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/hex"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -138,9 +140,30 @@ func TestClientBaseURL(t *testing.T) {
 
 func TestRedactor(t *testing.T) {
 	var b strings.Builder
-	r := &redactor{w: &b, secret: "s3cret"}
-	n, err := r.Write([]byte("token s3cret and s3cret again\n"))
-	if err != nil || n != 30 || b.String() != "token *** and *** again\n" {
+	r := &redactor{w: &b}
+	r.setSecret("s3cret-token")
+	n, err := r.Write([]byte("token s3cret-token and s3cret-token again\n"))
+	if err != nil || n != 42 || b.String() != "token *** and *** again\n" {
 		t.Errorf("wrote %q (n %d, %v)", b.String(), n, err)
+	}
+	// The encodings a request or a report could carry.
+	tok := "ghs_fakeTOKEN0123456789abcdefABCDEF"
+	r.setSecret(tok)
+	for _, enc := range []string{
+		tok,
+		base64.StdEncoding.EncodeToString([]byte(tok)),
+		base64.RawURLEncoding.EncodeToString([]byte(tok)),
+		base64.StdEncoding.EncodeToString([]byte("x-access-token:" + tok)),
+		hex.EncodeToString([]byte(tok)),
+		strings.ToUpper(hex.EncodeToString([]byte(tok))),
+	} {
+		if got := string(r.redact([]byte("a " + enc + " b"))); got != "a *** b" {
+			t.Errorf("redact(%q) = %q", enc, got)
+		}
+	}
+	// Short secrets are not redacted: they would blank ordinary words.
+	r.setSecret("abc")
+	if got := string(r.redact([]byte("abc"))); got != "abc" {
+		t.Errorf("a 3-byte secret redacted: %q", got)
 	}
 }

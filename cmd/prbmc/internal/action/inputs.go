@@ -47,6 +47,13 @@ type Inputs struct {
 	Comment         string
 	SarifUpload     bool
 	FailOn          string
+	// MemoryMiB caps each function's checker process (0: "auto" was
+	// asked for and the checker sizes it); Jobs is how many run at once
+	// (0: auto).
+	MemoryMiB int
+	Jobs      int
+	// TrustPRHarness uses harness files the pull request adds or changes.
+	TrustPRHarness bool
 }
 
 // Defaults are the inputs' defaults as action.yml spells them.
@@ -64,6 +71,9 @@ var Defaults = map[string]string{
 	"comment":          CommentReview,
 	"sarif-upload":     "true",
 	"fail-on":          FailOnUnsafe,
+	"memory-limit":     "auto",
+	"jobs":             "auto",
+	"trust-pr-harness": "false",
 }
 
 // OutputNames are the action's outputs.
@@ -134,6 +144,27 @@ func parseInputs(get func(string) string) (Inputs, error) {
 	in.FailOn = val("fail-on")
 	if !contains([]string{FailOnUnsafe, FailOnUnknown, FailOnNever}, in.FailOn) {
 		return in, fmt.Errorf("input fail-on: %q is not one of unsafe, unknown, never", in.FailOn)
+	}
+	if v := val("memory-limit"); v != "auto" {
+		n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(v, "MiB"), "M"))
+		if err != nil || n < 256 {
+			return in, fmt.Errorf("input memory-limit: %q is not auto or a number of MiB of at least 256", v)
+		}
+		in.MemoryMiB = n
+	}
+	if v := val("jobs"); v != "auto" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return in, fmt.Errorf("input jobs: %q is not auto or a positive whole number", v)
+		}
+		in.Jobs = n
+	}
+	switch strings.ToLower(val("trust-pr-harness")) {
+	case "true":
+		in.TrustPRHarness = true
+	case "false":
+	default:
+		return in, fmt.Errorf("input trust-pr-harness: %q is not true or false", val("trust-pr-harness"))
 	}
 	return in, nil
 }

@@ -22,6 +22,9 @@ type Pipeline struct {
 	Instrument func(checks []string) (func(*ir.Program) error, error)
 	// Text writes the run's one-line-per-function report to the log.
 	Text func(w io.Writer, run *check.Run)
+	// Isolation, when set, gives the child processes that check one
+	// function each with memMiB of memory; nil checks in this process.
+	Isolation func(memMiB int) (*check.Isolation, error)
 }
 
 // Check implements Checker.
@@ -30,10 +33,20 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 	if base == "" {
 		base = diffscope.EmptyTree // nothing to compare with: every function is new
 	}
+	mem, jobs := check.Size(req.MemoryMiB, req.Jobs)
 	cfg := check.Config{RepoDir: req.RepoDir, Base: base, Head: req.Head, Globs: req.Paths, CompileCommands: req.CompileCommands,
 		Front:           cfront.Config{IncludeDirs: req.IncludeDirs, Defines: req.Defines},
-		FunctionTimeout: req.FunctionTimeout, Budget: req.TimeBudget,
-		Engine: engine.Options{Engine: p.Engine, MaxK: req.MaxK, Solver: p.Solver, Log: log}}
+		FunctionTimeout: req.FunctionTimeout, Budget: req.TimeBudget, Jobs: jobs, Checks: req.Checks,
+		TrustHeadHarness: req.TrustHeadHarness,
+		Engine:           engine.Options{Engine: p.Engine, MaxK: req.MaxK, Solver: p.Solver, Log: log}}
+	if p.Isolation != nil {
+		iso, err := p.Isolation(mem)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Isolate = iso
+		fmt.Fprintf(log, "prbmc: %d functions at a time, each in its own process with %d MiB\n", jobs, mem)
+	}
 	if p.Instrument != nil {
 		inst, err := p.Instrument(req.Checks)
 		if err != nil {
@@ -70,6 +83,10 @@ func OutcomeOf(run *check.Run, budget time.Duration) *CheckOutcome {
 			sk.Reason, sk.Detail = SkipNothing, "it reaches no assertion or enabled check"
 			out.NotChecked = append(out.NotChecked, sk)
 		}
+	}
+	for _, fc := range run.Hidden {
+		out.NotChecked = append(out.NotChecked, Skipped{File: fc.Path, Reason: SkipHidden,
+			Detail: fmt.Sprintf("the changed file could not be read as C text (%s): nothing in it was checked", fc.Skipped)})
 	}
 	for _, cf := range run.Funcs {
 		if cf.NotChecked != "" || cf.Outcome.NothingToCheck || cf.Outcome.Result == nil {

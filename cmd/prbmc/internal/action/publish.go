@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -31,12 +30,13 @@ func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
 
 	log, err := sarif.Marshal([]sarif.Run{{Functions: o.Functions}}, sarif.Options{
 		ToolVersion: r.env.Version, RepoRoot: r.repoDir, WorkDir: r.repoDir, Category: Category})
+	log = r.log.redact(log)
 	sarifFile := ""
 	if err != nil {
 		r.notice("The SARIF log could not be built: %v.", err)
 	} else {
 		path := filepath.Join(r.repoDir, SarifFileName)
-		if err := os.WriteFile(path, log, 0o644); err != nil {
+		if err := writeNoFollow(path, log); err != nil {
 			r.notice("The SARIF log could not be written to %s: %v.", path, err)
 		} else {
 			sarifFile = SarifFileName
@@ -57,7 +57,7 @@ func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
 	if gh != nil && r.tgt.PR > 0 && r.in.Comment == CommentReview {
 		offDiff = r.postReview(ctx, gh, vs)
 	}
-	summary := r.summaryBody(o, offDiff, markdown.MaxBody)
+	summary := string(r.log.redact([]byte(r.summaryBody(o, offDiff, markdown.MaxBody))))
 	if gh != nil && r.tgt.PR > 0 && r.in.Comment != CommentNone {
 		r.postSummary(ctx, gh, summary)
 	}
@@ -206,7 +206,9 @@ func (r *run) postReview(ctx context.Context, gh *github.Client, vs []violation)
 			break
 		}
 	}
-	r.notice("GitHub refused the inline comments (%v): they are in the summary instead.", last)
+	if last != nil {
+		r.notice("GitHub refused the inline comments (%v): they are in the summary instead.", last)
+	}
 	return append(offDiff, append(sure, unsure...)...)
 }
 
@@ -214,7 +216,7 @@ func (r *run) createReview(ctx context.Context, gh *github.Client, vs []violatio
 	var comments []*github.DraftReviewComment
 	for _, v := range vs {
 		comments = append(comments, &github.DraftReviewComment{
-			Path: github.String(v.path), Line: github.Int(v.line), Side: github.String("RIGHT"), Body: github.String(v.body)})
+			Path: github.String(v.path), Line: github.Int(v.line), Side: github.String("RIGHT"), Body: github.String(string(r.log.redact([]byte(v.body))))})
 	}
 	body := fmt.Sprintf("prbmc found %d %s on lines this pull request changed; the summary comment has the whole run.",
 		len(vs), plural(len(vs), "check that can fail", "checks that can fail"))
@@ -415,7 +417,7 @@ func (r *run) annotate(vs []violation, o *CheckOutcome) {
 	}
 	n := 0
 	for _, s := range o.NotChecked {
-		if s.Reason != SkipBudget {
+		if s.Reason != SkipBudget && s.Reason != SkipHidden {
 			continue
 		}
 		if n == maxAnnotations {
@@ -430,7 +432,11 @@ func (r *run) annotate(vs []violation, o *CheckOutcome) {
 				fields["line"] = strconv.Itoa(s.Line)
 			}
 		}
-		r.a.WithFieldsMap(fields).Warningf("%s: not checked: the time budget ran out", s.Name)
+		if s.Reason == SkipHidden {
+			r.a.WithFieldsMap(fields).Warningf("%s: not checked: %s", s.File, s.Detail)
+		} else {
+			r.a.WithFieldsMap(fields).Warningf("%s: not checked: the time budget ran out", s.Name)
+		}
 	}
 }
 
@@ -450,7 +456,7 @@ func (r *run) jobSummary(o *CheckOutcome, offDiff []violation) {
 			b.WriteString("- " + n + "\n")
 		}
 	}
-	r.safely("write the job summary", func() { r.a.AddStepSummary(b.String()) })
+	r.safely("write the job summary", func() { r.a.AddStepSummary(string(r.log.redact([]byte(b.String())))) })
 }
 
 // safely runs a go-githubactions file command, which panics when it

@@ -35,11 +35,45 @@ type Env struct {
 	Sleep func(context.Context, time.Duration) error
 	// Version is prbmc's version, for the SARIF log.
 	Version string
+	// Scrub removes the secrets from the environment once the inputs are
+	// read, before anything looks at the repository (nil: nothing to do).
+	Scrub func()
 }
 
 // OSEnv is the process's environment and standard output.
 func OSEnv(version string) Env {
-	return Env{Getenv: os.Getenv, Stdout: os.Stdout, Version: version}
+	return Env{Getenv: os.Getenv, Stdout: os.Stdout, Version: version, Scrub: ScrubProcessEnv}
+}
+
+// ScrubProcessEnv unsets the variables that hold or lead to credentials:
+// the token input (and every other input, all read by then), GITHUB_TOKEN
+// and the runner's own tokens. Git and the C compiler, which the check
+// runs, inherit the environment; the checker processes get an allowlist
+// of variables anyway (check.ChildEnv).
+func ScrubProcessEnv() {
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if isSecretVar(k) {
+			os.Unsetenv(k)
+		}
+	}
+}
+
+// isSecretVar reports whether an environment variable may hold a
+// credential.
+func isSecretVar(k string) bool {
+	u := strings.ToUpper(k)
+	switch {
+	case strings.HasPrefix(u, "INPUT_"), strings.HasPrefix(u, "ACTIONS_ID_TOKEN"), strings.HasPrefix(u, "ACTIONS_RUNTIME"),
+		strings.HasPrefix(u, "ACTIONS_CACHE"), strings.HasPrefix(u, "ACTIONS_RESULTS"):
+		return true
+	}
+	for _, w := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL", "PRIVATE_KEY", "API_KEY"} {
+		if strings.Contains(u, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // Exit statuses.
@@ -88,7 +122,7 @@ func Run(ctx context.Context, env Env, checker Checker) int {
 	log := &redactor{w: env.Stdout}
 	a := githubactions.New(githubactions.WithGetenv(env.Getenv), githubactions.WithWriter(log))
 	// Known before anything is printed, so no line can show it.
-	log.secret = strings.TrimSpace(inputGetter(a.GetInput, env.Getenv)("github-token"))
+	log.setSecret(strings.TrimSpace(inputGetter(a.GetInput, env.Getenv)("github-token")))
 	r := &run{env: env, a: a, log: log}
 	return r.main(ctx, checker)
 }
@@ -97,7 +131,7 @@ func Run(ctx context.Context, env Env, checker Checker) int {
 type run struct {
 	env Env
 	a   *githubactions.Action
-	log io.Writer
+	log *redactor
 	in  Inputs
 	tgt target
 	// repoDir is the workspace, absolute.
@@ -119,7 +153,11 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 		r.a.Errorf("prbmc: reading the GitHub context: %v", err)
 		return ExitUsage
 	}
-	if r.in, err = parseInputs(inputGetter(r.a.GetInput, r.a.Getenv)); err != nil {
+	r.in, err = parseInputs(inputGetter(r.a.GetInput, r.a.Getenv))
+	if r.env.Scrub != nil {
+		r.env.Scrub()
+	}
+	if err != nil {
 		r.a.Errorf("prbmc: %v", err)
 		return ExitUsage
 	}
@@ -154,6 +192,10 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 		FunctionTimeout: r.in.FunctionTimeout, TimeBudget: r.in.TimeBudget, MaxK: r.in.MaxK,
 		Checks: r.in.Checks, CompileCommands: r.in.CompileCommands,
 		IncludeDirs: r.in.IncludeDirs, Defines: r.in.Defines,
+		MemoryMiB: r.in.MemoryMiB, Jobs: r.in.Jobs,
+		// A push was made by someone who may write to the repository: its
+		// harness files are the maintainers'. A pull request's are not.
+		TrustHeadHarness: r.in.TrustPRHarness || r.tgt.PR == 0,
 	}
 	r.a.Group(fmt.Sprintf("prbmc: checking the functions changed in %s", describeRange(r.tgt)))
 	checkCtx, cancel := budgetContext(ctx, r.in.TimeBudget)
@@ -263,7 +305,7 @@ func count(o *CheckOutcome) counts {
 			c.unknown++
 		case f.Result.Verdict == result.Unsafe:
 			c.unsafe++
-		case f.Result.Verdict == result.Safe || f.Result.Verdict == result.Unreachable:
+		case f.Result.Verdict == result.Safe && !vacuous(f.Result):
 			c.safe++
 		case f.Result.Verdict == result.Bounded:
 			c.bounded++
@@ -272,11 +314,26 @@ func count(o *CheckOutcome) counts {
 		}
 	}
 	for _, s := range o.NotChecked {
-		if s.Reason == SkipBudget {
+		if s.Reason == SkipBudget || s.Reason == SkipHidden {
 			c.unknown++
 		}
 	}
 	return c
+}
+
+// vacuous reports whether a safe result proves nothing: no property it
+// proved is reached by any execution of the harness (unreachable, or
+// every path assumed away).
+func vacuous(r *result.Result) bool {
+	if r.Verdict == result.Unreachable {
+		return true
+	}
+	for _, p := range r.Props {
+		if p.Verdict != result.Unreachable {
+			return false
+		}
+	}
+	return len(r.Props) > 0
 }
 
 // violation is one failing property, ready to publish.
@@ -359,6 +416,8 @@ func notChecked(o *CheckOutcome, budget time.Duration) []markdown.NotChecked {
 				why = "removed"
 			case SkipExcluded:
 				why = "outside the paths checked"
+			case SkipHidden:
+				why = "the changed file could not be read as C text: nothing in it was checked"
 			default:
 				why = string(s.Reason)
 			}
@@ -366,23 +425,6 @@ func notChecked(o *CheckOutcome, budget time.Duration) []markdown.NotChecked {
 		out = append(out, markdown.NotChecked{Name: s.Name, File: s.File, Line: s.Line, Reason: why})
 	}
 	return out
-}
-
-// redactor writes to w with every occurrence of secret replaced, so the
-// token cannot reach the log whatever an error message quotes.
-type redactor struct {
-	w      io.Writer
-	secret string
-}
-
-func (r *redactor) Write(p []byte) (int, error) {
-	if r.secret == "" || !bytes.Contains(p, []byte(r.secret)) {
-		return r.w.Write(p)
-	}
-	if _, err := r.w.Write(bytes.ReplaceAll(p, []byte(r.secret), []byte("***"))); err != nil {
-		return 0, err
-	}
-	return len(p), nil
 }
 
 // shellQuote quotes s for a POSIX shell when it needs it.

@@ -43,6 +43,18 @@ type Config struct {
 	// ReproDir, when set, receives a reproducer for every function that
 	// can fail (ReproDir/<file>_<function>/repro.c), compiled and run.
 	ReproDir string
+	// Isolate, when set, checks every function in a child process of its
+	// own (see Isolation); Checks and Verbose then tell the children what
+	// Instrument and Engine.Log tell this process.
+	Isolate *Isolation
+	Checks  []string
+	Verbose bool
+	// TrustHeadHarness uses harness files (prbmc/harness/<name>.c) that
+	// the change adds or modifies. Without it they come from the base
+	// revision, and a change to them is only noted: a pull request must
+	// not be able to state the contract its own function is checked
+	// against.
+	TrustHeadHarness bool
 }
 
 // Func is one function of the scope and what became of it.
@@ -59,8 +71,12 @@ type Func struct {
 
 // Run is the outcome of a whole check.
 type Run struct {
-	Scope   *diffscope.Result
-	Funcs   []Func // in scope order
+	Scope *diffscope.Result
+	Funcs []Func // in scope order
+	// Hidden are the changed C files the scope could not read (binary to
+	// git, symlinks, submodules, too large): their functions are not
+	// checked, and a reader must be told.
+	Hidden  []diffscope.FileChange
 	Elapsed time.Duration
 }
 
@@ -102,7 +118,11 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 		defer cleanup()
 		srcRoot = dir
 	}
-	run := &Run{Scope: scope}
+	run := &Run{Scope: scope, Hidden: HiddenFiles(scope)}
+	harnesses, err := userHarnesses(ctx, root, scope, cfg.TrustHeadHarness)
+	if err != nil {
+		return nil, err
+	}
 	for _, f := range scope.Functions {
 		cf := Func{Scope: f}
 		if !f.Verify() {
@@ -115,7 +135,8 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 	loadErr := map[string]string{}
 	optsFor := func(file string) funccheck.Options {
 		return funccheck.Options{RepoDir: srcRoot, Front: frontFor(cfg.Front, scope.Flags[file], root, srcRoot), Harness: cfg.Harness,
-			Engine: cfg.Engine, Timeout: cfg.FunctionTimeout, NoCover: cfg.NoCover, Instrument: cfg.Instrument}
+			Engine: cfg.Engine, Timeout: cfg.FunctionTimeout, NoCover: cfg.NoCover, Instrument: cfg.Instrument,
+			UserHarness: harnesses.lookup}
 	}
 	var todo []int
 	for i, cf := range run.Funcs {
@@ -123,6 +144,10 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 			continue
 		}
 		file := cf.Scope.File
+		if cfg.Isolate != nil {
+			todo = append(todo, i) // the child loads the file
+			continue
+		}
 		if _, ok := units[file]; !ok && loadErr[file] == "" {
 			u, err := funccheck.LoadUnit(ctx, optsFor(file), file)
 			if err != nil {
@@ -169,9 +194,14 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 				running[name] = true
 				report()
 				mu.Unlock()
-				u := units[cf.Scope.File]
 				opts := optsFor(cf.Scope.File)
-				out := checkOne(ctx, u, opts, cf.Scope)
+				var out funccheck.Outcome
+				if cfg.Isolate != nil {
+					out = runChild(ctx, cfg.Isolate, jobFor(cfg, srcRoot, opts, cf.Scope, harnesses), cfg.Engine.Log)
+				} else {
+					out = checkOne(ctx, units[cf.Scope.File], opts, cf.Scope)
+				}
+				out.Assumed = append(out.Assumed, harnesses.notes[cf.Scope.Name]...)
 				if cfg.ReproDir != "" && out.Result != nil && out.Result.Verdict == result.Unsafe {
 					cf.Repro, cf.ReproErr = reproduce(ctx, cfg.ReproDir, srcRoot, opts, out)
 				}
