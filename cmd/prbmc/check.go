@@ -93,6 +93,9 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	noCover := fs.Bool("no-cover", false, "do not check that proved assertions are reachable")
 	checkList := fs.String("checks", action.DefaultChecks, "properties to check: comma-separated assertions, overflow, bounds, div-by-zero, pointer, or all")
 	verbose := fs.Bool("verbose", false, "print the engines' diagnostics on stderr (invariants found, strengthening, counterexamples that did not replay)")
+	memLimit := fs.Int("memory-limit", 0, "MiB of memory for checking one function, each in a process of its own (default: 3072, lowered so that --jobs of them fit in memory)")
+	isolate := fs.Bool("isolate", true, "check each function in a child process (memory limit, crashes contained); false: all in this process")
+	trustHarness := fs.Bool("trust-head-harness", true, "use harness files (prbmc/harness/NAME.c) as --head has them; false: as the base has them")
 	reproDir := fs.String("reproduce", "", "write a reproducer (the harness and the trace's inputs as a C program) for every function that can fail into this directory, compile it with cc and run it")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -132,9 +135,21 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *verbose {
 		engineLog = stderr
 	}
+	if *memLimit < 0 || *memLimit > 0 && *memLimit < 256 {
+		fmt.Fprintf(stderr, "prbmc check: --memory-limit %d: want at least 256 (MiB)\n", *memLimit)
+		return exitUsage
+	}
+	mem, nJobs := check.Size(*memLimit, *jobs)
 	cc := check.Config{Instrument: inst, RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
-		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: *jobs, Harness: ho, NoCover: *noCover, ReproDir: *reproDir,
+		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: nJobs, Harness: ho, NoCover: *noCover, ReproDir: *reproDir,
+		Checks: strings.Split(*checkList, ","), Verbose: *verbose, TrustHeadHarness: *trustHarness,
 		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: engineLog}}
+	if *isolate {
+		if cc.Isolate, err = isolation(mem); err != nil {
+			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
+			return exitUsage
+		}
+	}
 	var prog check.ProgressFunc
 	var pd *progressDisplay
 	if isTerminal(stderr) {

@@ -1,0 +1,155 @@
+package check
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/diffscope"
+	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/result"
+	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/smt/z3"
+)
+
+// TestMain lets the test binary be the child process: the real one
+// (ChildSubcommand) and misbehaving ones that the parent must survive.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case ChildSubcommand:
+			os.Exit(ChildMain(context.Background(), os.Stdin, os.Stdout, os.Stderr, ChildDeps{Solver: testSolver}))
+		case "hog": // touches memory until it is stopped
+			var keep [][]byte
+			for {
+				b := make([]byte, 16<<20)
+				for i := range b {
+					b[i] = 1
+				}
+				keep = append(keep, b)
+			}
+		case "crash": // a panic on another goroutine, as an engine could
+			done := make(chan bool)
+			go func() { panic("boom in an engine goroutine") }()
+			<-done
+		case "hang":
+			time.Sleep(time.Hour)
+		case "garbage":
+			fmt.Println("not json")
+			os.Exit(0)
+		}
+	}
+	os.Exit(m.Run())
+}
+
+func testSolver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }
+
+func selfIsolation(t *testing.T, mode string, memMiB int) *Isolation {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Isolation{Command: []string{exe, mode}, MemoryMiB: memMiB}
+}
+
+// TestChildFailures: whatever a child does, the parent returns an unknown
+// outcome for that function saying what happened, and goes on.
+func TestChildFailures(t *testing.T) {
+	fn := diffscope.Function{File: "src/a.c", Name: "f", StartLine: 3}
+	for _, tc := range []struct {
+		mode    string
+		mem     int
+		timeout time.Duration
+		want    string
+	}{
+		{"hog", 300, 0, "memory limit (300 MiB) exceeded"},
+		{"crash", 0, 0, "internal error: the checker process ended without an answer (exit status 2): panic: boom in an engine goroutine"},
+		{"garbage", 0, 0, "internal error: the checker's answer does not decode"},
+		{"hang", 0, time.Second, "the check did not stop within its time limit (11s)"},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			start := time.Now()
+			out := runChild(context.Background(), selfIsolation(t, tc.mode, tc.mem), Job{Function: fn, Timeout: tc.timeout, Engine: EngineJob{Engine: "auto"}}, nil)
+			r := out.Result
+			if r == nil || r.Verdict != result.Unknown || !strings.Contains(r.Reason, tc.want) {
+				t.Fatalf("outcome %+v, want unknown with %q", r, tc.want)
+			}
+			if out.Func != "f" || out.File != "src/a.c" || out.Line != 3 {
+				t.Errorf("outcome names %s %s:%d", out.Func, out.File, out.Line)
+			}
+			if el := time.Since(start); el > 20*time.Second {
+				t.Errorf("took %s", el)
+			}
+		})
+	}
+	// The budget (the parent's context) stops a child too.
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	out := runChild(ctx, selfIsolation(t, "hang", 0), Job{Function: fn, Engine: EngineJob{Engine: "auto"}}, nil)
+	if out.Result == nil || !strings.Contains(out.Result.Reason, "the time budget ran out during the check") {
+		t.Errorf("budget: %+v", out.Result)
+	}
+}
+
+// TestChildChecks runs real checks in child processes through Execute:
+// verdicts come back as in-process checks give them, and the child's
+// environment has no secrets.
+func TestChildChecks(t *testing.T) {
+	dir := t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.email=t@prbmc.invalid", "-c", "user.name=t"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git("init", "-q", ".")
+	write("a.c", "#include <assert.h>\nint f(int x) { return x; }\nint g(int x) { return x; }\n")
+	git("add", "-A")
+	git("commit", "-qm", "one")
+	write("a.c", "#include <assert.h>\nint f(int x) { if (x > 5) { assert(x != 7); } return x; }\n"+
+		"int g(int x) { if (x > 5 && x < 7) { assert(x == 6); } return x; }\n")
+	git("commit", "-qam", "two")
+	t.Setenv("PRBMC_TEST_SECRET_TOKEN", "ghs_shouldNotReachTheChild")
+	if env := strings.Join(ChildEnv(), "\n"); strings.Contains(env, "ghs_") {
+		t.Errorf("the child environment holds a secret:\n%s", env)
+	}
+	cfg := Config{RepoDir: dir, Base: "HEAD~1", Head: "HEAD", FunctionTimeout: 30 * time.Second, Jobs: 2,
+		Isolate: selfIsolation(t, ChildSubcommand, 1024),
+		Engine:  engine.Options{Engine: "auto", Solver: testSolver}}
+	run, err := Execute(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]result.Verdict{}
+	for _, cf := range run.Funcs {
+		if cf.Outcome.Result != nil {
+			got[cf.Scope.Name] = cf.Outcome.Result.Verdict
+		}
+	}
+	if got["f"] != result.Unsafe || got["g"] != result.Safe {
+		t.Fatalf("verdicts %v, want f unsafe, g safe", got)
+	}
+	for _, cf := range run.Funcs {
+		if cf.Scope.Name == "f" {
+			v := cf.Outcome.Result.Violated()
+			if v == nil || v.Trace == nil || !v.Trace.Replayed || v.Location.File != "a.c" || v.Location.Line != 2 {
+				t.Errorf("f's violation %+v", v)
+			}
+		}
+	}
+}
