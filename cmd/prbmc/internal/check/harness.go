@@ -31,8 +31,11 @@ func (h *harnessSet) lookup(name string) *funccheck.UserHarness {
 	return h.use[name]
 }
 
+// HarnessDir holds the user harnesses, prbmc/harness/<function>.c.
+const HarnessDir = "prbmc/harness"
+
 // HarnessPath is the repository path of a function's user harness.
-func HarnessPath(name string) string { return path.Join("prbmc", "harness", name+".c") }
+func HarnessPath(name string) string { return path.Join(HarnessDir, name+".c") }
 
 // userHarnesses reads each function's harness file at the base and the
 // head commit. An unchanged file is used. One the change adds, modifies or
@@ -91,7 +94,7 @@ func userHarnesses(ctx context.Context, root string, scope *diffscope.Result, tr
 func HiddenFiles(scope *diffscope.Result) []diffscope.FileChange {
 	var out []diffscope.FileChange
 	for _, fc := range scope.Files {
-		if fc.Skipped == "" {
+		if fc.Skipped == "" || strings.HasPrefix(fc.Path, HarnessDir+"/") {
 			continue
 		}
 		if ext := path.Ext(fc.Path); ext == ".c" || ext == ".h" || ext == ".C" || ext == ".H" {

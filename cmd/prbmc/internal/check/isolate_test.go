@@ -153,3 +153,124 @@ func TestChildChecks(t *testing.T) {
 		}
 	}
 }
+
+// gitRepo is a scratch repository for the pipeline's tests.
+type gitRepo struct {
+	t   *testing.T
+	dir string
+}
+
+func newRepo(t *testing.T) *gitRepo {
+	r := &gitRepo{t: t, dir: t.TempDir()}
+	r.git("init", "-q", ".")
+	return r
+}
+
+func (r *gitRepo) git(args ...string) string {
+	r.t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", r.dir, "-c", "user.email=t@prbmc.invalid", "-c", "user.name=t"}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		r.t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func (r *gitRepo) write(name, text string) {
+	r.t.Helper()
+	p := filepath.Join(r.dir, name)
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *gitRepo) commit(msg string) {
+	r.t.Helper()
+	r.git("add", "-A")
+	r.git("commit", "-qm", msg)
+}
+
+// TestHarnessFromBase: a harness the change adds or edits is not used
+// unless trusted, and the outcome says so; an unchanged one is used.
+func TestHarnessFromBase(t *testing.T) {
+	r := newRepo(t)
+	r.write("a.c", "int f(int x) { return x; }\nint g(int x) { return x; }\n")
+	// The maintainers' contract for g: x is never 42.
+	r.write("prbmc/harness/g.c", "void prbmc_harness_g(void) { int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x != 42); g(x); }\n")
+	r.commit("base")
+	r.write("a.c", "#include <assert.h>\nint f(int x) { assert(x != 42); return x; }\nint g(int x) { assert(x != 42); return x; }\n")
+	// The pull request states a contract under which f cannot fail, and
+	// weakens g's to nothing.
+	r.write("prbmc/harness/f.c", "void prbmc_harness_f(void) { __VERIFIER_assume(0); f(1); }\n")
+	r.write("prbmc/harness/g.c", "void prbmc_harness_g(void) { g(__VERIFIER_nondet_int()); }\n")
+	r.commit("head")
+	for _, tc := range []struct {
+		trust        bool
+		iso          bool
+		wantF, wantG result.Verdict
+		noteF, noteG string
+	}{
+		{false, false, result.Unsafe, result.Safe,
+			"harness changed by this pull request: prbmc/harness/f.c is new and not used",
+			"harness changed by this pull request: prbmc/harness/g.c is used as the base revision has it"},
+		{false, true, result.Unsafe, result.Safe, "is new and not used", "as the base revision has it"},
+		{true, false, result.Unreachable, result.Unsafe,
+			"prbmc/harness/f.c is used as the pull request has it", "prbmc/harness/g.c is used as the pull request has it"},
+	} {
+		cfg := Config{RepoDir: r.dir, Base: "HEAD~1", Head: "HEAD", FunctionTimeout: 30 * time.Second, TrustHeadHarness: tc.trust,
+			Engine: engine.Options{Engine: "auto", Solver: testSolver}}
+		if tc.iso {
+			cfg.Isolate = selfIsolation(t, ChildSubcommand, 1024)
+		}
+		run, err := Execute(context.Background(), cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cf := range run.Funcs {
+			want, note := tc.wantF, tc.noteF
+			if cf.Scope.Name == "g" {
+				want, note = tc.wantG, tc.noteG
+			}
+			if cf.Outcome.Result == nil || cf.Outcome.Result.Verdict != want {
+				t.Errorf("trust %v isolate %v: %s is %+v, want %s", tc.trust, tc.iso, cf.Scope.Name, cf.Outcome.Result, want)
+			}
+			if !strings.Contains(strings.Join(cf.Outcome.Assumed, "\n"), note) {
+				t.Errorf("trust %v: %s's assumptions lack %q: %q", tc.trust, cf.Scope.Name, note, cf.Outcome.Assumed)
+			}
+		}
+	}
+}
+
+// TestHiddenFiles: a changed C file git cannot show as text is listed;
+// one with a NUL byte under `*.c -diff` is read as text and checked.
+func TestHiddenFiles(t *testing.T) {
+	r := newRepo(t)
+	r.write("a.c", "int a(int x) { return x; }\n")
+	r.write("b.c", "int b(int x) { return x; }\n")
+	r.commit("base")
+	r.write(".gitattributes", "*.c -diff\n")
+	r.write("a.c", "#include <assert.h>\n/* \x00 */\nint a(int x) { assert(x != 1); return x; }\n")
+	os.Remove(filepath.Join(r.dir, "b.c"))
+	if err := os.Symlink("a.c", filepath.Join(r.dir, "b.c")); err != nil {
+		t.Fatal(err)
+	}
+	r.commit("head")
+	run, err := Execute(context.Background(), Config{RepoDir: r.dir, Base: "HEAD~1", Head: "HEAD", FunctionTimeout: 30 * time.Second,
+		Engine: engine.Options{Engine: "auto", Solver: testSolver}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Hidden) != 1 || run.Hidden[0].Path != "b.c" || run.Hidden[0].Skipped != "symlink" {
+		t.Errorf("hidden files %+v, want b.c (symlink)", run.Hidden)
+	}
+	var verdicts []string
+	for _, cf := range run.Funcs {
+		if cf.Outcome.Result != nil {
+			verdicts = append(verdicts, cf.Scope.Name+" "+string(cf.Outcome.Result.Verdict))
+		}
+	}
+	if strings.Join(verdicts, ",") != "a unsafe" {
+		t.Errorf("verdicts %v, want a unsafe (the NUL byte and -diff do not hide it)", verdicts)
+	}
+}
