@@ -155,27 +155,15 @@ func isWordByte(c byte) bool {
 // A backtick code span is not code when it lands inside raw HTML (a line
 // that opens with <details><summary> is an HTML block, where GitHub reads
 // no Markdown): the backticks show and the text between them is HTML. So
-// when s holds anything HTML or GitHub would act on there (<, >, &, ", an
+// when s holds anything HTML or GitHub would act on there (a <, an &, an
 // @mention, a #12 reference), Code gives CodeHTML(s), which reads the same
-// in Markdown and in raw HTML; otherwise a backtick span. Inside raw HTML,
-// CodeHTML is still the better choice, as a plain name would show its
-// backticks there.
+// in Markdown and in raw HTML; otherwise a backtick span (> and " alone do
+// nothing in HTML text). Either way no < from s is left unescaped in the
+// body. Inside raw HTML, CodeHTML is still the better choice, as a plain
+// name would show its backticks there.
 func Code(s string) string {
 	s = clip(oneLine(s), maxCell)
 	if liveInHTML(s) {
-		return CodeHTML(s)
-	}
-	return backticks(s)
-}
-
-// span is s as inline code in Markdown, never inside raw HTML (what this
-// package writes itself): a backtick span, so that C text such as
-// "r->count <= CAP" reads as written in the Markdown source too, unless s
-// holds an @mention or a #12 reference, which only CodeHTML breaks (a
-// zero-width joiner in a backtick span would be copied with the code).
-func span(s string) string {
-	s = clip(oneLine(s), maxCell)
-	if mentions(s) {
 		return CodeHTML(s)
 	}
 	return backticks(s)
@@ -206,9 +194,9 @@ func backticks(s string) string {
 
 // liveInHTML reports whether s, left unescaped inside raw HTML, would be
 // read as markup or linked by GitHub: a tag, comment or character
-// reference, a quote, an @mention or a #12 reference.
+// reference, an @mention or a #12 reference.
 func liveInHTML(s string) bool {
-	return strings.ContainsAny(s, `<>&"`) || mentions(s)
+	return strings.ContainsAny(s, "<&") || mentions(s)
 }
 
 // mentions reports whether s holds what GitHub would turn into a mention
