@@ -48,10 +48,10 @@ func ViolationComment(p result.Property, opts CommentOptions) string {
 	fmt.Fprintf(&head, "**❌ prbmc: %s**\n\n", headlineFor(p))
 	fmt.Fprintf(&head, "**What can fail:** %s", what(p))
 	if p.Func != "" {
-		fmt.Fprintf(&head, " in %s", Code(p.Func))
+		fmt.Fprintf(&head, " in %s", span(p.Func))
 	}
 	if loc := place(p.Location.File, p.Location.Line); loc != "" {
-		fmt.Fprintf(&head, " at %s", Code(loc))
+		fmt.Fprintf(&head, " at %s", span(loc))
 	}
 	head.WriteString(".\n\n")
 
@@ -68,7 +68,7 @@ func ViolationComment(p result.Property, opts CommentOptions) string {
 				fmt.Fprintf(&head, "\n… %d more inputs; see the SARIF alert for all of them.\n", len(tr.Inputs)-i)
 				break
 			}
-			fmt.Fprintf(&head, "%d. %s = %s", i+1, Code(report.InputName(in)), Code(in.Value))
+			fmt.Fprintf(&head, "%d. %s = %s", i+1, span(report.InputName(in)), span(in.Value))
 			var notes []string
 			if in.Type != "" {
 				notes = append(notes, Text(in.Type))

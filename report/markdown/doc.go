@@ -9,13 +9,14 @@
 // so that it cannot turn into markup, in Markdown and inside raw HTML
 // alike:
 //
-//   - Inline code (Code) is a backtick code span only when the text holds
-//     no <, no & and no mention; otherwise, and always in table cells
-//     (CodeCell) and inside raw HTML lines such as <summary> (CodeHTML),
-//     an HTML code element whose text is escaped like Text. So no < from
-//     the repository is left unescaped anywhere outside fenced code
-//     blocks, and a backtick span that lands in raw HTML (where GitHub
-//     reads it as HTML, not code) is harmless.
+//   - Inline code for callers (Code) is a backtick code span only when the
+//     text holds no <, no & and no mention; otherwise, and always in table
+//     cells (CodeCell) and inside raw HTML lines such as <summary>
+//     (CodeHTML), an HTML code element whose text is escaped like Text. A
+//     backtick span that lands in raw HTML, where GitHub reads it as HTML
+//     and not as code, is then harmless. On its own Markdown lines (list
+//     items, paragraphs; never in a raw HTML block) this package keeps C
+//     text such as r->n <= 4 in a backtick span, where it is literal.
 //   - Text turns HTML and Markdown punctuation into character references
 //     (& < > " | ` * [ ] \ ~ ! $ and leading # - + = 1.), which read the
 //     same in Markdown and in HTML.

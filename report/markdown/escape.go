@@ -169,6 +169,21 @@ func Code(s string) string {
 	return backticks(s)
 }
 
+// span is s as inline code on a Markdown line, never inside raw HTML
+// (what this package writes itself): a backtick code span, where < and &
+// are literal, so that C text such as "r->count <= CAP" reads as written in
+// the Markdown source too; but CodeHTML when s holds an @mention or a #12
+// reference, which only CodeHTML breaks (a zero-width joiner in a backtick
+// span would be copied with the code). Code is the form for callers, who
+// may place it inside raw HTML.
+func span(s string) string {
+	s = clip(oneLine(s), maxCell)
+	if mentions(s) {
+		return CodeHTML(s)
+	}
+	return backticks(s)
+}
+
 // backticks is s, one line, in a backtick code span whose fence is one
 // backtick longer than the longest run of backticks in s, so s cannot
 // close it.

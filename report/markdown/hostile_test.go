@@ -103,10 +103,12 @@ var pingable = regexp.MustCompile(`@[A-Za-z0-9_-]|#[0-9]`)
 
 // checkInert asserts that nothing from the repository in md acts as HTML
 // or pings anyone once GitHub renders it: md is valid UTF-8; outside
-// fenced code blocks every < starts a tag prbmc writes (<details>,
-// <summary>, <code>, its marker comment), in backtick code spans too; no
-// @ or # is followed by a name character or digit; every table row has as
-// many cells as its header.
+// fenced code blocks, and outside backtick code spans on Markdown lines,
+// every < starts a tag prbmc writes (<details>, <summary>, <code>, its
+// marker comment), so on raw HTML lines (a <details> block up to its blank
+// line) no backtick span may hold one; nowhere outside fenced code blocks,
+// backtick spans included, is an @ or # followed by a name character or
+// digit; every table row has as many cells as its header.
 func checkInert(t *testing.T, md string) {
 	t.Helper()
 	if !utf8.ValidString(md) {
@@ -133,9 +135,12 @@ func checkInert(t *testing.T, md string) {
 			// next blank line; a comment (type 2) to its -->.
 			inHTML = regexp.MustCompile(`^</?(details|summary)\b`).MatchString(line)
 		}
-		// Backtick code spans are checked too: on a raw HTML line they
-		// are not code, and no < from the repository is left in one.
+		// A backtick code span is code on a Markdown line only: on a raw
+		// HTML line GitHub reads it as HTML.
 		live := line
+		if !inHTML && !strings.HasPrefix(line, "<!--") {
+			live = outsideCode(line)
+		}
 		for i := strings.IndexByte(live, '<'); i >= 0; {
 			if !allowedTag.MatchString(live[i:]) {
 				t.Errorf("line %d: markup from the repository at %q:\n%s", n+1, live[i:], line)

@@ -252,6 +252,20 @@ func TestEscapers(t *testing.T) {
 			t.Errorf("Code(%q) = %q, want %q", in, got, want)
 		}
 	}
+	// span, for this package's own Markdown lines, keeps C text in a
+	// backtick span; only mentions need CodeHTML.
+	for in, want := range map[string]string{
+		"r->n <= 4":    "`r->n <= 4`",
+		"a && b":       "`a && b`",
+		"<img src=x>":  "`<img src=x>`",
+		"@octocat ok?": "<code>@\u200doctocat ok?</code>",
+		"see #12":      "<code>see #\u200d12</code>",
+		"a\xffb":       "`a\\xffb`",
+	} {
+		if got := span(in); got != want {
+			t.Errorf("span(%q) = %q, want %q", in, got, want)
+		}
+	}
 	for in, want := range map[string]string{
 		"ok\xff":         `ok\xff`,
 		"\xc3(\n\u2028x": `\xc3(  x`,
