@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/verifier/result"
@@ -47,10 +48,10 @@ func ViolationComment(p result.Property, opts CommentOptions) string {
 	fmt.Fprintf(&head, "**❌ prbmc: %s**\n\n", headlineFor(p))
 	fmt.Fprintf(&head, "**What can fail:** %s", what(p))
 	if p.Func != "" {
-		fmt.Fprintf(&head, " in %s", Code(p.Func))
+		fmt.Fprintf(&head, " in %s", span(p.Func))
 	}
 	if loc := place(p.Location.File, p.Location.Line); loc != "" {
-		fmt.Fprintf(&head, " at %s", Code(loc))
+		fmt.Fprintf(&head, " at %s", span(loc))
 	}
 	head.WriteString(".\n\n")
 
@@ -67,7 +68,7 @@ func ViolationComment(p result.Property, opts CommentOptions) string {
 				fmt.Fprintf(&head, "\n… %d more inputs; see the SARIF alert for all of them.\n", len(tr.Inputs)-i)
 				break
 			}
-			fmt.Fprintf(&head, "%d. %s = %s", i+1, Code(report.InputName(in)), Code(in.Value))
+			fmt.Fprintf(&head, "%d. %s = %s", i+1, span(report.InputName(in)), span(in.Value))
 			var notes []string
 			if in.Type != "" {
 				notes = append(notes, Text(in.Type))
@@ -173,14 +174,43 @@ func reproCommand(p result.Property, opts CommentOptions) string {
 	return strings.Join(args, " ")
 }
 
-// shellQuote quotes s for a POSIX shell unless it is plain.
+// shellQuote quotes s for a POSIX shell unless it is plain. Bytes that
+// are not valid UTF-8 are written by printf with octal escapes
+// ('a'"$(printf '\377')"'.c'), so the command names the file exactly
+// while the comment stays valid UTF-8; line breaks and other control
+// characters become spaces.
 func shellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-./+,:=@%", r))
 	}) < 0 {
 		return s
 	}
-	return "'" + strings.ReplaceAll(oneLine(s), "'", `'\''`) + "'"
+	var b strings.Builder
+	b.WriteByte('\'')
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && w == 1:
+			b.WriteString(`'"$(printf '`)
+			for ; i < len(s); i++ {
+				if r, w := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || w != 1 {
+					break
+				}
+				fmt.Fprintf(&b, `\%03o`, s[i])
+			}
+			b.WriteString(`')"'`)
+			continue
+		case isControl(r):
+			b.WriteByte(' ')
+		case r == '\'':
+			b.WriteString(`'\''`)
+		default:
+			b.WriteString(s[i : i+w])
+		}
+		i += w
+	}
+	b.WriteByte('\'')
+	return b.String()
 }
 
 // stepValue is what a step wrote: its value alone when the step's text

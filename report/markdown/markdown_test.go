@@ -227,19 +227,65 @@ func TestHostile(t *testing.T) {
 }
 
 func TestEscapers(t *testing.T) {
+	// Code is also safe inside raw HTML: a backtick span only when it
+	// holds nothing HTML or GitHub would act on.
 	for in, want := range map[string]string{
-		"a `b` ``c``":  "``` a `b` ``c`` ```",
 		"plain":        "`plain`",
+		"a `b` ``c``":  "``` a `b` ``c`` ```",
+		"a `b`":        "`` a `b` ``",
+		"|pipe|":       "`|pipe|`",
+		"</details>":   "<code>&lt;/details&gt;</code>",
+		"r->n":         "`r->n`",
+		"r->n <= 4":    "<code>r-&gt;n &lt;= 4</code>",
+		"a && b":       "<code>a &amp;&amp; b</code>",
+		`"q"`:          "`\"q\"`",
 		"x\ny":         "`x y`",
 		"`":            "`` ` ``",
-		"":             "` `",
 		" both ends ":  "`  both ends  `",
-		"|pipe|":       "`|pipe|`",
-		"</details>":   "`</details>`",
-		"@octocat ok?": "`@octocat ok?`",
+		"@octocat ok?": "<code>@\u200doctocat ok?</code>",
+		"#12":          "<code>&#35;\u200d12</code>",
+		"#include":     "`#include`",
+		"x\xff\xfe":    "`x\\xff\\xfe`",
+		"":             "` `",
 	} {
 		if got := Code(in); got != want {
 			t.Errorf("Code(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// span, for this package's own Markdown lines, keeps C text in a
+	// backtick span; only mentions need CodeHTML.
+	for in, want := range map[string]string{
+		"r->n <= 4":    "`r->n <= 4`",
+		"a && b":       "`a && b`",
+		"<img src=x>":  "`<img src=x>`",
+		"@octocat ok?": "<code>@\u200doctocat ok?</code>",
+		"see #12":      "<code>see #\u200d12</code>",
+		"a\xffb":       "`a\\xffb`",
+	} {
+		if got := span(in); got != want {
+			t.Errorf("span(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"ok\xff":         `ok\xff`,
+		"\xc3(\n\u2028x": `\xc3(  x`,
+		"\u0085é\x80":    ` é\x80`,
+		"\xef\xbf\xbd":   "\ufffd", // U+FFFD itself is valid
+	} {
+		if got := oneLine(in); got != want {
+			t.Errorf("oneLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"src/a.c":        "src/a.c",
+		"my lib.c":       "'my lib.c'",
+		"it's.c":         `'it'\''s.c'`,
+		"a\nb.c":         "'a b.c'",
+		"src/\xff\xfe.c": `'src/'"$(printf '\377\376')"'.c'`,
+		"\xffa\x80":      `''"$(printf '\377')"'a'"$(printf '\200')"''`,
+	} {
+		if got := shellQuote(in); got != want {
+			t.Errorf("shellQuote(%q) = %q, want %q", in, got, want)
 		}
 	}
 	for in, want := range map[string]string{
@@ -262,10 +308,16 @@ func TestEscapers(t *testing.T) {
 	if got := CodeCell("a|b`c"); got != "<code>a&#124;b&#96;c</code>" {
 		t.Errorf("CodeCell = %q", got)
 	}
+	if got := CodeHTML("<a href=\"x\">@o</a>\xff"); got != "<code>&lt;a href=&quot;x&quot;&gt;@\u200do&lt;/a&gt;&#92;xff</code>" {
+		t.Errorf("CodeHTML = %q", got)
+	}
 	if got := comment("a--b--><c"); got != "<!-- a-b-c -->" {
 		t.Errorf("comment = %q", got)
 	}
 	if got := fenced("sh", "echo ```\n"); got != "````sh\necho ```\n````\n" {
+		t.Errorf("fenced = %q", got)
+	}
+	if got := fenced("sh", "a\r\n\tb\xff\n"); got != "```sh\na \n\tb\\xff\n```\n" {
 		t.Errorf("fenced = %q", got)
 	}
 }

@@ -61,12 +61,12 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 	// The sections after the table, each cut to its share if need be.
 	var failures, unknowns, assumed []string
 	for _, f := range results {
-		name := Code(f.Name)
+		name := span(f.Name)
 		switch classify(f) {
 		case classUnsafe:
 			for _, p := range f.Result.Props {
 				if p.Verdict == result.Unsafe {
-					failures = append(failures, fmt.Sprintf("- ❌ %s: %s %s at %s", name, what(p), report.FailVerb(p.Kind), Code(place(p.Location.File, p.Location.Line))))
+					failures = append(failures, fmt.Sprintf("- ❌ %s: %s %s at %s", name, what(p), report.FailVerb(p.Kind), span(place(p.Location.File, p.Location.Line))))
 				}
 			}
 		case classUnknown:
@@ -86,9 +86,9 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 	}
 	var skipped []string
 	for _, nc := range opts.NotChecked {
-		item := "- ⏭️ " + Code(nc.Name)
+		item := "- ⏭️ " + span(nc.Name)
 		if loc := place(nc.File, nc.Line); loc != "" {
-			item += " at " + Code(loc)
+			item += " at " + span(loc)
 		}
 		if nc.Reason != "" {
 			item += ": " + Text(nc.Reason)
@@ -214,9 +214,9 @@ func plural(n int, one, many string) string {
 func what(p result.Property) string {
 	switch p.Kind {
 	case "reach-error":
-		return "the error location " + Code(p.Text)
+		return "the error location " + span(p.Text)
 	case "assertion", "":
-		return "assertion " + Code(p.Text)
+		return "assertion " + span(p.Text)
 	}
-	return Text(p.Kind) + " check " + Code(p.Text)
+	return Text(p.Kind) + " check " + span(p.Text)
 }

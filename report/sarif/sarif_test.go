@@ -290,6 +290,13 @@ func TestURIs(t *testing.T) {
 		{"/repo/lib/b c.c", "lib/b%20c.c", SrcRoot},
 		{"/elsewhere/x.c", "file:///elsewhere/x.c", ""},
 		{"../up.c", "up.c", SrcRoot},
+		{"src/\xff\xfe.c", "sub/src/%FF%FE.c", SrcRoot},
+		{"/repo/src/./x//y/../\xff.c", "src/x/%FF.c", SrcRoot},
+		{"/elsewhere/\xff.c", "file:///elsewhere/%FF.c", ""},
+		{"//elsewhere/./x.c", "file:///elsewhere/x.c", ""},
+		{"/repo/é <b>.c", "%C3%A9%20%3Cb%3E.c", SrcRoot},
+		{"/repo/a:b.c", "./a:b.c", SrcRoot},
+		{"/repo/a%41?#.c", "a%2541%3F%23.c", SrcRoot},
 	} {
 		al := o.artifactLocation(tc.file)
 		base := ""

@@ -13,11 +13,19 @@ import (
 // artifactLocation is where file is, relative to the repository root when
 // it is inside it (uriBaseId %SRCROOT%), else an absolute file: URI; nil
 // for prbmc's built-in models and empty names.
+//
+// The name is cleaned first (absolute ones too), so one file has one URI
+// however a trace spells it ("/a/./b.c", "//a/b.c"). Its bytes are
+// percent-encoded as RFC 3986 has it, upper-case hex, bytes that are not
+// UTF-8 included ("src/\xff.c" is src/%FF.c), so the URI is ASCII and
+// decodes back to the exact name; a first segment with a colon gets "./"
+// so that it does not read as a scheme. Text elsewhere in the log that is
+// not UTF-8 becomes U+FFFD when encoding/json writes it.
 func (o Options) artifactLocation(file string) *sarif.ArtifactLocation {
 	if !report.IsSourceFile(file) {
 		return nil
 	}
-	p := filepath.FromSlash(file)
+	p := filepath.Clean(filepath.FromSlash(file))
 	if !filepath.IsAbs(p) && o.WorkDir != "" {
 		p = filepath.Join(o.WorkDir, p)
 	}
