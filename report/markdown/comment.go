@@ -179,6 +179,11 @@ func reproCommand(p result.Property, opts CommentOptions) string {
 // ('a'"$(printf '\377')"'.c'), so the command names the file exactly
 // while the comment stays valid UTF-8; line breaks and other control
 // characters become spaces.
+// ShellQuote quotes s for a POSIX shell, so that a command shown in a
+// comment names the file exactly, non-UTF-8 bytes included (written with
+// printf), while the comment stays valid UTF-8.
+func ShellQuote(s string) string { return shellQuote(s) }
+
 func shellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-./+,:=@%", r))

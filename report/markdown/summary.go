@@ -86,9 +86,14 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 	}
 	var skipped []string
 	for _, nc := range opts.NotChecked {
-		item := "- ⏭️ " + span(nc.Name)
-		if loc := place(nc.File, nc.Line); loc != "" {
-			item += " at " + span(loc)
+		var item string
+		if nc.Name == "" { // a whole file
+			item = "- ⏭️ file " + span(nc.File)
+		} else {
+			item = "- ⏭️ " + span(nc.Name)
+			if loc := place(nc.File, nc.Line); loc != "" {
+				item += " at " + span(loc)
+			}
 		}
 		if nc.Reason != "" {
 			item += ": " + Text(nc.Reason)

@@ -555,9 +555,9 @@ func TestActionPullRequest(t *testing.T) {
 		"- ⏭️ `big_tail` at `src/big.c:50`: the time budget (5m0s) ran out before its turn",
 		"- ⏭️ `rb_reset` at `src/ring.c`: removed",
 		"**Findings not on a line this pull request changed**",
-		"<details><summary>❌ assertion can fail in `rb_push` at `src/ring.c:24`</summary>",
+		"<details><summary>❌ assertion can fail in <code>rb_push</code> at <code>src/ring.c:24</code></summary>",
 		"<!-- prbmc:violation "+fails["src/ring.c:24"]+" -->",
-		"<details><summary>❌ overflow check can fail in `big_sum` at `src/big.c:40`</summary>",
+		"<details><summary>❌ overflow check can fail in <code>big_sum</code> at <code>src/big.c:40</code></summary>",
 		"**Totals:** 5 functions checked · 1 proved safe · 3 can fail · 1 bounded · 2 not checked")
 	if strings.Contains(first.Body, "prbmc:violation "+fails["src/array.c:14"]) {
 		t.Error("the summary repeats the inline comment in full")
@@ -623,7 +623,7 @@ func TestActionPullRequest(t *testing.T) {
 	}
 	wantContains(t, "the second job summary", run2.summary,
 		"GitHub refused the inline comments (POST "+gh.APIURL()+"/repos/Codertocat/Hello-World/pulls/2/reviews: 422 Unprocessable Entity: Line could not be resolved []): they are in the summary instead.")
-	if i, j := strings.Index(ours[0].Body, "in `rb_push` at"), strings.Index(ours[0].Body, "in `big_sum` at"); i < 0 || j < i {
+	if i, j := strings.Index(ours[0].Body, "in <code>rb_push</code> at"), strings.Index(ours[0].Body, "in <code>big_sum</code> at"); i < 0 || j < i {
 		t.Error("the findings off the diff are not in the run's order")
 	}
 	if run2.exit != ExitOK || run2.outputs["unknown"] != "0" || run2.outputs["safe"] != "2" {
@@ -654,8 +654,8 @@ func TestActionReadOnlyToken(t *testing.T) {
 	}
 	wantContains(t, "the job summary", run.summary,
 		"### prbmc: 3 of 5 functions can fail",
-		"<details><summary>❌ error location reachable in `main` at `src/array.c:14`</summary>", // every finding in full
-		"<details><summary>❌ assertion can fail in `rb_push` at `src/ring.c:24`</summary>",
+		"<details><summary>❌ error location reachable in <code>main</code> at <code>src/array.c:14</code></summary>", // every finding in full
+		"<details><summary>❌ assertion can fail in <code>rb_push</code> at <code>src/ring.c:24</code></summary>",
 		"**Notices**",
 		"The token may not post a review (GitHub answered 403); the workflow needs `permissions: pull-requests: write`; a pull request from a fork gets a read-only token",
 		"The token may not upload to code scanning (GitHub answered 403); the workflow needs `permissions: security-events: write`")
@@ -686,7 +686,7 @@ func TestActionPush(t *testing.T) {
 	if run.exit != ExitOK {
 		t.Errorf("exit %d with fail-on never", run.exit)
 	}
-	wantContains(t, "the job summary", run.summary, "**Findings**", "<details><summary>❌ error location reachable in `main` at `src/array.c:14`</summary>")
+	wantContains(t, "the job summary", run.summary, "**Findings**", "<details><summary>❌ error location reachable in <code>main</code> at <code>src/array.c:14</code></summary>")
 
 	// The stored payload as is: a deleted tag.
 	ch.reqs = nil

@@ -374,7 +374,7 @@ func (r *run) summaryBody(o *CheckOutcome, offDiff []violation, limit int) strin
 			where += ":" + strconv.Itoa(v.line)
 		}
 		block := fmt.Sprintf("<details><summary>%s in %s at %s</summary>\n\n%s\n</details>\n\n",
-			markdown.Text(headline(v)), markdown.Code(v.fn.Name), markdown.Code(where), v.body)
+			markdown.Text(headline(v)), markdown.CodeHTML(v.fn.Name), markdown.CodeHTML(where), v.body)
 		more := fmt.Sprintf("… and %d more; see the SARIF log.\n", len(offDiff)-i)
 		if b.Len()+len(block)+len(more) > limit {
 			b.WriteString(more)

@@ -38,7 +38,7 @@ func TestActionModes(t *testing.T) {
 	}{
 		{name: "comment summary", inputs: map[string]string{"comment": "summary", "sarif-upload": "false"}, outcome: outcome, exit: ExitFail,
 			requests: []string{"GET /issues/2/comments?per_page=100 → 200", "POST /issues/2/comments → 201"},
-			summary:  []string{"**Findings**", "<details><summary>❌ error location reachable in `main` at `src/array.c:14`</summary>"}},
+			summary:  []string{"**Findings**", "<details><summary>❌ error location reachable in <code>main</code> at <code>src/array.c:14</code></summary>"}},
 		{name: "comment none", inputs: map[string]string{"comment": "none"}, outcome: outcome, exit: ExitFail,
 			requests: []string{"POST /code-scanning/sarifs → 202"}},
 		{name: "fail-on unknown: the budget left a function", inputs: map[string]string{"fail-on": "unknown", "comment": "none", "sarif-upload": "false"},
