@@ -353,6 +353,9 @@ func (r *run) uploadSarif(ctx context.Context, gh *github.Client, log []byte) {
 	}())
 }
 
+// minTrimmedFinding is the least room worth a finding with a cut trace.
+const minTrimmedFinding = 2000
+
 // summaryBody is the summary comment: the summary of the run, then the
 // findings that have no inline comment, in full while they fit.
 func (r *run) summaryBody(o *CheckOutcome, offDiff []violation, limit int) string {
@@ -373,9 +376,20 @@ func (r *run) summaryBody(o *CheckOutcome, offDiff []violation, limit int) strin
 		if v.line > 0 {
 			where += ":" + strconv.Itoa(v.line)
 		}
-		block := fmt.Sprintf("<details><summary>%s in %s at %s</summary>\n\n%s\n</details>\n\n",
-			markdown.Text(headline(v)), markdown.CodeHTML(v.fn.Name), markdown.CodeHTML(where), v.body)
+		wrap := func(body string) string {
+			return fmt.Sprintf("<details><summary>%s in %s at %s</summary>\n\n%s\n</details>\n\n",
+				markdown.Text(headline(v)), markdown.CodeHTML(v.fn.Name), markdown.CodeHTML(where), body)
+		}
+		block := wrap(v.body)
 		more := fmt.Sprintf("… and %d more; see the SARIF log.\n", len(offDiff)-i)
+		if room := limit - b.Len() - len(more) - len(wrap("")); b.Len()+len(block)+len(more) > limit && room >= minTrimmedFinding {
+			// A long trace is cut to fit (its first steps and the failing
+			// one, with a pointer to the SARIF alert) rather than
+			// leaving the finding out.
+			o := v.opts
+			o.MaxLen = room
+			block = wrap(markdown.ViolationComment(v.prop, o))
+		}
 		if b.Len()+len(block)+len(more) > limit {
 			b.WriteString(more)
 			break

@@ -345,6 +345,7 @@ type violation struct {
 	path  string // relative to the repository root, with slashes; "" outside it
 	line  int
 	body  string // the review comment
+	opts  markdown.CommentOptions
 }
 
 func (r *run) violations(o *CheckOutcome) []violation {
@@ -371,7 +372,7 @@ func (r *run) violations(o *CheckOutcome) []violation {
 				opts.Command = fmt.Sprintf("prbmc check --base %s --paths %s", short(r.tgt.Base), shellQuote(opts.Files[0]))
 				opts.CommandIntro = "**Re-run** the check that found it, in a clone at this commit:"
 			}
-			v.body = markdown.ViolationComment(p, opts)
+			v.body, v.opts = markdown.ViolationComment(p, opts), opts
 			out = append(out, v)
 		}
 	}

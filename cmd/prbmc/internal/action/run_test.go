@@ -172,3 +172,33 @@ func TestBudgetContext(t *testing.T) {
 		}
 	}
 }
+
+// TestActionLongTraceOffDiff: a finding off the diff whose trace alone is
+// larger than a comment may be still appears in the summary, its trace
+// cut, with a pointer to the SARIF alert.
+func TestActionLongTraceOffDiff(t *testing.T) {
+	r := newTestRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	res := realResult(t, "ringbuf", "src/ring.c")
+	tr := res.Props[0].Trace
+	for len(tr.Steps) < 20000 {
+		tr.Steps = append(tr.Steps, tr.Steps[:min(len(tr.Steps), 20000-len(tr.Steps))]...)
+	}
+	res.Props[0].Location.Line = 24 // not on the diff
+	o := &CheckOutcome{Functions: []report.FunctionResult{{Name: "rb_push", File: "src/ring.c", Line: 17, Result: res}}}
+	runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName),
+		map[string]string{"sarif-upload": "false"}, &fakeChecker{out: o})
+	var summary string
+	for _, c := range gh.issueComments {
+		summary = c.Body
+	}
+	if len(summary) > 65536 {
+		t.Fatalf("summary comment of %d bytes", len(summary))
+	}
+	wantContains(t, "the summary comment", summary,
+		"<details><summary>❌ assertion can fail in <code>rb_push</code> at <code>src/ring.c:24</code></summary>",
+		"<details><summary>Trace (20000 steps)</summary>", "more steps; see the SARIF alert for the full trace")
+	if strings.Contains(summary, "more; see the SARIF log.") {
+		t.Error("the finding was left out of the summary")
+	}
+}
