@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/ir/interp"
 	"github.com/prbmc/prbmc/verifier/result"
 	"github.com/prbmc/prbmc/verifier/smt"
 	"github.com/prbmc/prbmc/verifier/symex"
@@ -266,6 +267,12 @@ func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s *querier, k i
 			r.Verdict = result.Unsafe
 			r.Reason = fmt.Sprintf("%s can fail at %s", describe(out.prop), out.prop.Pos)
 			return r
+		}
+		if err == nil && out.res.Status == interp.MemoryLimit {
+			// The program is too large to run here: no counterexample of
+			// it can be confirmed, nor a proof claimed.
+			finish(result.Unknown)
+			return withReason(r, result.Unknown, "cannot replay the counterexample at k=%d: %s", k, out.res.Message)
 		}
 		// Not confirmed: never report it. Log it (it is a bug in prbmc or an
 		// unmodelled behaviour) and look at the other properties.
