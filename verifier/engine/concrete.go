@@ -25,6 +25,7 @@ const concreteTraceSteps = 2000
 // a failed assertion is a bug, with the end of the trace.
 func Concrete(ctx context.Context, p *ir.Program, opts Options) (r *result.Result, ok bool) {
 	opts.defaults()
+	opts.testHook("concrete")
 	entry := p.Func(opts.Entry)
 	if entry == nil || !entry.HasBody() || addressDependent(p) {
 		return nil, false
