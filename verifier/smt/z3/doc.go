@@ -28,7 +28,6 @@
 //     unsigned decimals; FP values are read as IEEE bit patterns through
 //     fp.to_ieee_bv (NaN as smt.CanonicalNaN); arrays from store chains,
 //     constant arrays, as-array interpretations or ite-chain lambdas.
-//
 //   - Memory: SetMemoryLimit sets Z3's global memory_max_size, a cap on
 //     what libz3 allocates in the whole process. Z3 4.8.12 then fails the
 //     allocation with an exception that its API turns into an unknown
