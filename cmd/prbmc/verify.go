@@ -63,6 +63,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.BoolVar(&vf.incSolver, "incremental-solver", false, "reuse one solver (push/pop) for all queries instead of a fresh one per query")
 	checkList := fs.String("checks", "assertions", "properties to check: comma-separated assertions, overflow, bounds, div-by-zero, pointer, or all")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for performance bug reports)")
+	z3Memory := fs.Int("z3-memory-mib", 0, "cap the memory Z3 allocates, over all its solvers, at this many MiB (0: no cap); a check that meets it is unknown")
 	if err := parseFlags(fs, args); err != nil {
 		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
 		return exitUsage
@@ -104,6 +105,13 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
 			return exitUsage
 		}
+	}
+	if *z3Memory != 0 {
+		if err := z3.SetMemoryLimit(*z3Memory); err != nil {
+			fmt.Fprintf(stderr, "prbmc verify: --z3-memory-mib: %v\n", err)
+			return exitUsage
+		}
+		defer z3.SetMemoryLimit(0) // process-wide: tests run verify in-process
 	}
 	cfg, err := vf.front.config()
 	if err != nil {

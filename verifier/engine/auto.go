@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prbmc/prbmc/verifier/internal/guard"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
 )
@@ -49,33 +50,45 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		by    string
 	}
 	answers := make(chan answer, 3)
-	go func() {
+	// launch runs an engine in its goroutine. A panic there is an answer
+	// that decides the run, unknown (see internalError): the other
+	// engines are stopped and waited for, and the process goes on.
+	launch := func(by string, run func() answer) {
+		go func() {
+			var a answer
+			if p := guard.Run(func() { a = run() }); p != nil {
+				a = answer{internalError("auto", "auto's "+by+" engine", opts.Log, p), true, by}
+			}
+			answers <- a
+		}()
+	}
+	launch("concrete", func() answer {
 		// A program that reads no input is decided by running it; for any
 		// other this returns at its first input.
 		r, ok := Concrete(ctx, p, opts)
 		if !ok {
 			r = nil
 		}
-		answers <- answer{r, r != nil && (r.Verdict == result.Safe || r.Verdict == result.Unsafe), "concrete"}
-	}()
-	go func() {
+		return answer{r, r != nil && (r.Verdict == result.Safe || r.Verdict == result.Unsafe), "concrete"}
+	})
+	launch("incremental", func() answer {
 		bctx, cancel := context.WithTimeout(ctx, slice)
 		defer cancel()
 		bo := opts
 		bo.Engine = "incremental"
 		r := Incremental(bctx, p, bo)
 		final := r.Verdict == result.Safe || r.Verdict == result.Unsafe || (r.Verdict == result.Unknown && bctx.Err() == nil)
-		answers <- answer{r, final, "incremental"}
-	}()
-	go func() {
+		return answer{r, final, "incremental"}
+	})
+	launch("kinduction", func() answer {
 		ko := opts
 		ko.Engine = "kinduction"
 		if ko.Invariants == "" {
 			ko.Invariants = "relational"
 		}
 		r := KInduction(ctx, p, ko)
-		answers <- answer{r, r.Verdict == result.Safe || r.Verdict == result.Unsafe, "kinduction"}
-	}()
+		return answer{r, r.Verdict == result.Safe || r.Verdict == result.Unsafe || isInternalError(r), "kinduction"}
+	})
 	var won *answer
 	got := map[string]*result.Result{}
 	for i := 0; i < 3; i++ {
@@ -88,6 +101,10 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		got[a.by] = a.r
 	}
 	if won != nil {
+		if isInternalError(won.r) {
+			won.r.Engine = "auto"
+			return won.r
+		}
 		return decided(won.r, won.by)
 	}
 	// In the order best expects: k-induction's reason last.

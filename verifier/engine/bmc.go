@@ -12,9 +12,12 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strings"
 	"time"
 
+	"github.com/prbmc/prbmc/verifier/internal/guard"
 	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/ir/interp"
 	"github.com/prbmc/prbmc/verifier/result"
 	"github.com/prbmc/prbmc/verifier/smt"
 	"github.com/prbmc/prbmc/verifier/symex"
@@ -56,6 +59,34 @@ type Options struct {
 	// Explain, when set, receives the CSPs, boxes and inserted assumes.
 	Contractors string
 	Explain     io.Writer
+
+	// testPanic, set only by this package's tests, names a place where
+	// the engine panics (see testHook), to show that no panic escapes.
+	testPanic string
+}
+
+// testHook panics if the tests asked for a panic at where: "concrete",
+// "incremental", "kinduction", "bkind" (when those engines start),
+// "kinduction-watch" (k-induction's goroutine that interrupts a base case
+// for new invariants) or "invariant" (the invariant generator's solver
+// factory, which runs in the generator's goroutine).
+func (o *Options) testHook(where string) {
+	if o.testPanic == where {
+		panic("test panic in " + where)
+	}
+}
+
+// internalError is the result of an engine that panicked: unknown, the
+// panic's value as the reason (where says in what), the stack in the log
+// (the diagnostics writer, which only verbose runs show).
+func internalError(engine, where string, log io.Writer, p *guard.Panic) *result.Result {
+	fmt.Fprintf(log, "prbmc: internal error in %s: %v\n%s", where, p.Value, p.Stack)
+	return unknown(engine, "internal error: %v (in %s)", p.Value, where)
+}
+
+// isInternalError says r is the result of a panic (see internalError).
+func isInternalError(r *result.Result) bool {
+	return r != nil && r.Verdict == result.Unknown && strings.HasPrefix(r.Reason, "internal error: ")
 }
 
 func (o *Options) defaults() {
@@ -76,8 +107,13 @@ func (o *Options) defaults() {
 	}
 }
 
-// Verify runs the configured engine. It always returns a Result; errors
-// inside become verdict "unknown" with the reason.
+// Verify runs the configured engine. It always returns a Result and never
+// panics: errors inside become verdict "unknown" with the reason, and a
+// panic in an engine — in this goroutine or in one the engines start —
+// becomes unknown with reason "internal error: <value> (in <where>)" and
+// its stack in Options.Log. It is the entry point for callers: the
+// engines' own functions (BMC, Auto, …) guard only the goroutines they
+// start.
 func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result) {
 	opts.defaults()
 	start := time.Now()
@@ -85,9 +121,8 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 		// A bug in an engine must cost an answer, not the run: report
 		// unknown with the cause (and the stack in the log).
 		if e := recover(); e != nil {
-			fmt.Fprintf(opts.Log, "prbmc: internal error: %v\n%s", e, debug.Stack())
-			r = &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf("internal error: %v", e), Engine: opts.Engine,
-				Entry: opts.Entry, Elapsed: time.Since(start)}
+			r = internalError(opts.Engine, "the "+opts.Engine+" engine", opts.Log, &guard.Panic{Value: e, Stack: debug.Stack()})
+			r.Entry, r.Elapsed = opts.Entry, time.Since(start)
 		}
 	}()
 	if cr, ok := withContractors(ctx, p, opts); ok {
@@ -137,6 +172,7 @@ func BMC(ctx context.Context, p *ir.Program, k int, opts Options) *result.Result
 // fully checked.
 func Incremental(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	opts.defaults()
+	opts.testHook("incremental")
 	q, err := newQuerier(opts)
 	if err != nil {
 		return unknown("incremental", "solver: %v", err)
@@ -266,6 +302,12 @@ func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s *querier, k i
 			r.Verdict = result.Unsafe
 			r.Reason = fmt.Sprintf("%s can fail at %s", describe(out.prop), out.prop.Pos)
 			return r
+		}
+		if err == nil && out.res.Status == interp.MemoryLimit {
+			// The program is too large to run here: no counterexample of
+			// it can be confirmed, nor a proof claimed.
+			finish(result.Unknown)
+			return withReason(r, result.Unknown, "cannot replay the counterexample at k=%d: %s", k, out.res.Message)
 		}
 		// Not confirmed: never report it. Log it (it is a bug in prbmc or an
 		// unmodelled behaviour) and look at the other properties.

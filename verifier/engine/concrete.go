@@ -25,6 +25,7 @@ const concreteTraceSteps = 2000
 // a failed assertion is a bug, with the end of the trace.
 func Concrete(ctx context.Context, p *ir.Program, opts Options) (r *result.Result, ok bool) {
 	opts.defaults()
+	opts.testHook("concrete")
 	entry := p.Func(opts.Entry)
 	if entry == nil || !entry.HasBody() || addressDependent(p) {
 		return nil, false
@@ -68,6 +69,8 @@ func Concrete(ctx context.Context, p *ir.Program, opts Options) (r *result.Resul
 		return withReason(r, result.Unsafe, "%s can fail at %s (the program reads no input: its only execution fails after %d steps)", describe(run.Prop), run.Prop.Pos, run.Steps), true
 	case interp.Canceled:
 		return withReason(r, result.Unknown, "timeout after %d steps of the only execution", run.Steps), true
+	case interp.MemoryLimit:
+		return withReason(r, result.Unknown, "cannot run the only execution: %s", run.Message), true
 	}
 	return withReason(r, result.Unknown, "the only execution stops: %s", run.Message), true
 }

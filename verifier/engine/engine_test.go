@@ -487,6 +487,8 @@ func TestConcrete(t *testing.T) {
 		{"an input", "int __VERIFIER_nondet_int(void); int main(void) { int x = __VERIFIER_nondet_int(); if (x == 7) reach_error(); return 0; }", false, ""},
 		{"uninitialised", "int main(void) { int x; if (x == 7) reach_error(); return 0; }", false, ""},
 		{"addresses", "int main(void) { int a, b; int *p = &a, *q = &b; if (p < q) reach_error(); return 0; }", false, ""},
+		// Too large to run: unknown, with the interpreter's reason.
+		{"1 TiB global", "static char big[1L<<40]; int main(void) { big[5] = 1; if (big[5] != 1) reach_error(); return 0; }", true, result.Unknown},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -502,6 +504,9 @@ func TestConcrete(t *testing.T) {
 			}
 			if r.Verdict != tc.want {
 				t.Fatalf("%s (%s), want %s", r.Verdict, r.Reason, tc.want)
+			}
+			if tc.want == result.Unknown && !strings.Contains(r.Reason, "object big of 1099511627776 bytes exceeds the interpreter's limit") {
+				t.Errorf("reason %q", r.Reason)
 			}
 			if tc.want != result.Unsafe {
 				return
@@ -521,6 +526,20 @@ func TestConcrete(t *testing.T) {
 				t.Errorf("auto: %s (%s)", a.Verdict, a.Reason)
 			}
 		})
+	}
+}
+
+// TestHugeObjectReasons: a counterexample that cannot be replayed because
+// the interpreter refuses the program's memory is unknown with that reason.
+func TestHugeObjectReasons(t *testing.T) {
+	p := load(t, "../../testdata/verify/huge_global_bug.c", ir.LP64)
+	for _, eng := range []string{"incremental", "auto"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		r := engine.Verify(ctx, p, engine.Options{Engine: eng, Solver: solver})
+		cancel()
+		if r.Verdict != result.Unknown || !strings.Contains(r.Reason, "cannot replay the counterexample at k=1: object big of 1099511627776 bytes exceeds the interpreter's limit of 268435456 bytes per object") {
+			t.Errorf("%s: %s (%s)", eng, r.Verdict, r.Reason)
+		}
 	}
 }
 

@@ -2,9 +2,12 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
+	"github.com/prbmc/prbmc/verifier/internal/guard"
 	"github.com/prbmc/prbmc/verifier/interval"
 	"github.com/prbmc/prbmc/verifier/invariant"
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -137,8 +140,9 @@ func headValues(m smt.Model, hs symex.HeadState) map[*ir.Var]smt.BitVec {
 	return out
 }
 
-func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *result.Result {
+func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (final *result.Result) {
 	opts.defaults()
+	opts.testHook(name)
 	q, err := newQuerier(opts)
 	if err != nil {
 		return unknown(name, "solver: %v", err)
@@ -177,12 +181,22 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 			loops = append(loops, invariant.Loop{Loop: c.loop, Bounds: c.bounds})
 		}
 		gctx, cancel := context.WithCancel(ctx)
-		gen = invariant.Start(gctx, p, entry, loops, invariant.Solver(opts.Solver))
+		solver := invariant.Solver(opts.Solver)
+		if opts.testPanic == "invariant" {
+			solver = func(string) (smt.Solver, error) { opts.testHook("invariant"); return nil, nil }
+		}
+		gen = invariant.Start(gctx, p, entry, loops, solver)
 		defer func() {
 			cancel()
 			gen.Wait()
 			for _, n := range gen.Notes() {
 				fmt.Fprintf(opts.Log, "prbmc: invariants: %s\n", n)
+			}
+			// A panic in the generator is a bug met on this program:
+			// whatever the run decided, it is not to be trusted.
+			var pn *guard.Panic
+			if errors.As(gen.Err(), &pn) {
+				final = internalError(name, "the invariant generator", opts.Log, pn)
 			}
 		}()
 	}
@@ -289,26 +303,49 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) *
 		}
 		return nil, false
 	}
+	// watchPanic holds a panic of the goroutine that interrupts base cases.
+	var watchPanic atomic.Pointer[guard.Panic]
 	for k := 1; k <= opts.MaxK; k = nextBound(k) {
+		if gen != nil && gen.Err() != nil {
+			return r // the deferred check reports it
+		}
 		b := smt.NewBuilder()
 		// A base case at a deep bound can take the rest of the budget: new
 		// invariants interrupt it, to try the step with them first (the
 		// base case of the previous bound has passed).
 		bctx, cancel := ctx, context.CancelFunc(func() {})
+		var watching chan struct{}
 		if gen != nil && last != nil {
 			bctx, cancel = context.WithCancel(ctx)
 			upd := gen.Updated()
+			watching = make(chan struct{})
 			go func() {
-				select {
-				case <-upd:
+				defer close(watching)
+				if pn := guard.Run(func() {
+					opts.testHook("kinduction-watch")
+					select {
+					case <-upd:
+						cancel()
+					case <-bctx.Done():
+					}
+				}); pn != nil {
+					watchPanic.Store(pn)
 					cancel()
-				case <-bctx.Done():
 				}
 			}()
 		}
 		base := bmcStep(bctx, p, b, q, k, opts, r)
 		interrupted := base.Verdict == result.Unknown && bctx.Err() != nil && ctx.Err() == nil
 		cancel()
+		if watching != nil {
+			<-watching
+		}
+		if pn := watchPanic.Load(); pn != nil {
+			return internalError(name, name+"'s base-case watcher", opts.Log, pn)
+		}
+		if gen != nil && gen.Err() != nil {
+			return r // the deferred check reports it
+		}
 		if interrupted {
 			out, stop := steps(smt.NewBuilder(), last.K, last)
 			switch {

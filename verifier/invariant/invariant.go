@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prbmc/prbmc/verifier/internal/guard"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/smt"
 	"github.com/prbmc/prbmc/verifier/symex"
@@ -313,6 +314,7 @@ type Generator struct {
 	mu    sync.Mutex
 	known map[*ir.Loop][]Invariant
 	log   []string
+	err   *guard.Panic // the panic that stopped the generator
 	done  chan struct{}
 	upd   chan struct{} // closed at the next publication
 }
@@ -325,6 +327,13 @@ func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop,
 		known: map[*ir.Loop][]Invariant{}, done: make(chan struct{}), upd: make(chan struct{})}
 	go func() {
 		defer close(g.done)
+		var pn *guard.Panic
+		defer func() {
+			if pn != nil {
+				g.fail(pn)
+			}
+		}()
+		defer guard.Recover(&pn)
 		carry := map[*ir.Loop][]Invariant{}
 		for round := 0; round < len(families); round++ {
 			for _, l := range loops {
@@ -360,6 +369,29 @@ func (g *Generator) publish(l *ir.Loop, got []Invariant) {
 	g.known[l] = append(g.known[l], got...)
 	close(g.upd)
 	g.upd = make(chan struct{})
+}
+
+// fail records the panic that stopped the generator and wakes whoever
+// waits for news, to see it.
+func (g *Generator) fail(p *guard.Panic) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.err = p
+	close(g.upd)
+	g.upd = make(chan struct{})
+}
+
+// Err is the panic that stopped the generator (a *guard.Panic: "internal
+// error: <value>", with its stack), nil if none. The invariants published
+// before it stay proved, but a caller should not trust a run that met a
+// bug.
+func (g *Generator) Err() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.err == nil {
+		return nil
+	}
+	return g.err
 }
 
 func (g *Generator) note(s string) {

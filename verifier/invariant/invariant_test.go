@@ -2,10 +2,12 @@ package invariant_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/internal/guard"
 	"github.com/prbmc/prbmc/verifier/interval"
 	"github.com/prbmc/prbmc/verifier/invariant"
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -155,5 +157,34 @@ func TestBlock(t *testing.T) {
 	// x = 16, y = 1 is the state after one iteration.
 	if inv, err := g.Block(bctx, l, cti(16, 1)); err == nil {
 		t.Errorf("a reachable state was blocked by %s", inv)
+	}
+}
+
+// TestGeneratorPanic: a panic in the generator's goroutine (here from the
+// solver factory) stops the generator, not the process: Err reports it,
+// with its stack, and Updated wakes whoever waits for invariants.
+func TestGeneratorPanic(t *testing.T) {
+	src := pre + "int main(void) { int x = 0, y = 0; while (__VERIFIER_nondet_int()) { x++; y++; } return x - y; }\n"
+	prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.LP64}, cfront.Source{Name: "t.c", Text: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := prog.IR.Func("main")
+	boom := func(string) (smt.Solver, error) { panic("boom") }
+	g := invariant.Start(context.Background(), prog.IR, entry, []invariant.Loop{{Loop: entry.Loops[0]}}, boom)
+	upd := g.Updated()
+	g.Wait()
+	select {
+	case <-upd:
+	default:
+		t.Error("Updated not closed by the panic")
+	}
+	err = g.Err()
+	var pn *guard.Panic
+	if err == nil || err.Error() != "internal error: boom" || !errors.As(err, &pn) || !strings.Contains(string(pn.Stack), "TestGeneratorPanic") {
+		t.Fatalf("Err = %v", err)
+	}
+	if got := g.Current(entry.Loops[0]); len(got) != 0 {
+		t.Errorf("invariants after the panic: %v", got)
 	}
 }

@@ -82,6 +82,7 @@ func (m *machine) globalLoc(v *ir.Var) varLoc {
 		m.gregs = append(m.gregs, init)
 	} else {
 		size := v.Type.Size()
+		m.reserve("object "+srcName(v), size)
 		o := &object{data: make([]byte, size), v: v, kind: okGlobal}
 		copy(o.data, v.Data)
 		o.base = m.alloc(size)
@@ -156,6 +157,7 @@ type frame struct {
 	traceIdx int     // the trace step of that call, or -1
 	base     uint64
 	end      uint64
+	live     int64 // the bytes of the locals, accounted in machine.live
 }
 
 func (m *machine) pushFrame(fn *cfunc, call *cinstr) {
@@ -182,6 +184,13 @@ func (m *machine) pushFrame(fn *cfunc, call *cinstr) {
 		fr.regs = make([]val, n)
 	}
 	if len(fn.mem) > 0 {
+		if m.maxObj >= 0 && fn.span > m.maxObj {
+			for i := range fn.mem {
+				m.objectSize("object "+srcName(fn.mem[i].v), fn.mem[i].size)
+			}
+		}
+		m.account("the locals of "+fn.f.Name, fn.span)
+		fr.live = fn.span
 		base := m.alloc(fn.span)
 		data := make([]byte, fn.span)
 		objs := make([]object, len(fn.mem))
@@ -204,6 +213,7 @@ func (m *machine) pushFrame(fn *cfunc, call *cinstr) {
 		fr.base = base
 		fr.end = base + uint64(fn.span)
 	} else {
+		fr.live = 0
 		fr.objs = nil
 		fr.base = m.nextAddr
 		fr.end = fr.base
@@ -219,7 +229,10 @@ func (m *machine) popFrame() {
 	for _, o := range fr.allocas {
 		o.state = stReturned
 		m.heapFreed++ // lets freeBlock's compaction drop it from the index
+		m.release(int64(len(o.data)))
 	}
+	m.release(fr.live)
+	fr.live = 0
 	clear(fr.allocas)
 	fr.objs = nil
 	m.depth--

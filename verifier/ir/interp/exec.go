@@ -102,6 +102,7 @@ func (m *machine) run() bool {
 					v = in.rv(m)
 				} else if in.agg != nil {
 					s := in.agg(m)
+					m.objectSize("the returned value", in.size)
 					agg = m.tempObject(make([]byte, in.size))
 					m.copyMem(agg, 0, s.obj, s.off, in.size)
 				}
@@ -224,6 +225,7 @@ func (m *machine) ret(v val, agg *object) bool {
 	if call != nil && call.dst.kind >= 0 {
 		if call.dst.kind == dAgg {
 			if agg == nil {
+				m.objectSize("the returned value", call.dst.size)
 				agg = m.tempObject(make([]byte, call.dst.size))
 			}
 			l := call.dst.lv(m)

@@ -55,6 +55,16 @@ type Options struct {
 	// MaxDepth bounds the call depth; deeper calls stop with a Fault
 	// "stack overflow". 0: a default of 100_000.
 	MaxDepth int
+	// MaxObjectBytes bounds the size of one object (a global, a local, a
+	// heap or alloca block, an aggregate value in transit, a
+	// nondeterministic value); MaxMemoryBytes bounds the bytes of all
+	// live objects together (globals, the locals of the active calls,
+	// heap and alloca blocks not freed). A run that would exceed either
+	// stops with Status MemoryLimit, before allocating. 0: the defaults
+	// DefaultMaxObjectBytes and DefaultMaxMemoryBytes; negative: no
+	// bound.
+	MaxObjectBytes int64
+	MaxMemoryBytes int64
 }
 
 // DefaultMaxSteps is the step budget when Options.MaxSteps is 0.
@@ -62,6 +72,21 @@ const DefaultMaxSteps = 50_000_000
 
 // DefaultMaxDepth is the call-depth bound when Options.MaxDepth is 0.
 const DefaultMaxDepth = 100_000
+
+// DefaultMaxObjectBytes and DefaultMaxMemoryBytes are the memory bounds
+// when Options.MaxObjectBytes and MaxMemoryBytes are 0. Every byte of the
+// program's objects is a byte of Go heap here (an object that may hold
+// pointers has a side table of twice that size besides, and Go's
+// collector lets the heap grow to twice what is live), so 1 GiB of
+// objects can cost a few GiB of RSS: about what a runner of a CI service
+// has to spare, while the programs a verifier can hope to decide — and
+// the SV-COMP tasks, whose largest arrays are a few MB — stay far below.
+// An object larger than 256 MiB is almost always a static buffer sized
+// for a machine, not for a test: refusing it early costs nothing else.
+const (
+	DefaultMaxObjectBytes = 256 << 20
+	DefaultMaxMemoryBytes = 1 << 30
+)
 
 // Status says how an execution ended.
 type Status int
@@ -76,9 +101,10 @@ const (
 	Unsupported                // ir.Unsupported was reached
 	Canceled                   // the context was canceled
 	InputError                 // the NondetSource failed or returned a value of the wrong size
+	MemoryLimit                // an object, or all objects together, would exceed Options.MaxObjectBytes or MaxMemoryBytes
 )
 
-var statusNames = [...]string{"exited", "assert-failed", "aborted", "blocked", "step-limit", "fault", "unsupported", "canceled", "input-error"}
+var statusNames = [...]string{"exited", "assert-failed", "aborted", "blocked", "step-limit", "fault", "unsupported", "canceled", "input-error", "memory-limit"}
 
 func (s Status) String() string {
 	if s >= 0 && int(s) < len(statusNames) {
@@ -247,6 +273,10 @@ type machine struct {
 	maxDepth int
 	initFn   *ir.Function
 
+	// memory bounds (see Options.MaxObjectBytes) and the bytes of the
+	// live objects
+	maxObj, maxMem, live int64
+
 	// traces
 	tix      int // the trace step of the current instruction, or -1
 	traceLoc loc
@@ -292,6 +322,13 @@ func newMachine(ctx context.Context, p *ir.Program, opts Options) *machine {
 	if m.maxDepth <= 0 {
 		m.maxDepth = DefaultMaxDepth
 	}
+	m.maxObj, m.maxMem = opts.MaxObjectBytes, opts.MaxMemoryBytes
+	if m.maxObj == 0 {
+		m.maxObj = DefaultMaxObjectBytes
+	}
+	if m.maxMem == 0 {
+		m.maxMem = DefaultMaxMemoryBytes
+	}
 	if opts.Stdout != nil {
 		m.out = bufio.NewWriterSize(opts.Stdout, 8192)
 	}
@@ -317,6 +354,32 @@ func (m *machine) alloc(size int64) uint64 {
 	m.nextAddr = end
 	return base
 }
+
+// objectSize stops the run with MemoryLimit if an object of size bytes
+// would exceed the per-object bound.
+func (m *machine) objectSize(what string, size int64) {
+	if m.maxObj >= 0 && size > m.maxObj {
+		m.stop(MemoryLimit, "%s of %d bytes exceeds the interpreter's limit of %d bytes per object", what, size, m.maxObj)
+	}
+}
+
+// reserve accounts for a new live object of size bytes, stopping the run
+// with MemoryLimit if it exceeds a bound; release gives the bytes back.
+func (m *machine) reserve(what string, size int64) {
+	m.objectSize(what, size)
+	m.account(what, size)
+}
+
+// account is reserve without the per-object bound (for a frame's locals
+// together).
+func (m *machine) account(what string, size int64) {
+	if m.maxMem >= 0 && (size > m.maxMem || m.live > m.maxMem-size) {
+		m.stop(MemoryLimit, "%s of %d bytes would take the interpreter's memory to %d bytes, over its limit of %d", what, size, m.live+size, m.maxMem)
+	}
+	m.live += size
+}
+
+func (m *machine) release(size int64) { m.live -= size }
 
 func (m *machine) curPos() ir.Pos {
 	if m.fr == nil {
@@ -390,6 +453,7 @@ func (m *machine) start(entry *ir.Function) {
 // must be recorded even when there is no source.
 func (m *machine) input(t ir.Type, why string, pos ir.Pos, record bool) []byte {
 	n := t.Size()
+	m.objectSize("the value of "+why, n) // before the source makes it
 	if m.src == nil {
 		b := make([]byte, n)
 		if record {

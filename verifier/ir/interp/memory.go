@@ -355,7 +355,15 @@ func (m *machine) findObject(a uint64) *object {
 // Heap
 
 func (m *machine) newBlock(size int64, kind objKind) *object {
-	if size < 0 || size > 1<<31 {
+	if size < 0 {
+		m.fail("allocation of %d bytes", size)
+	}
+	what := "heap block"
+	if kind == okAlloca {
+		what = "stack block (alloca)"
+	}
+	m.reserve(what, size)
+	if size > 1<<31 {
 		m.fail("allocation of %d bytes is too large", size)
 	}
 	m.heapID++
@@ -367,6 +375,7 @@ func (m *machine) newBlock(size int64, kind objKind) *object {
 
 func (m *machine) freeBlock(o *object) {
 	o.state = stFreed
+	m.release(int64(len(o.data)))
 	o.data = o.data[:len(o.data):len(o.data)]
 	o.slots, o.odd = nil, nil
 	m.heapFreed++

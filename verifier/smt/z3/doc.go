@@ -28,6 +28,17 @@
 //     unsigned decimals; FP values are read as IEEE bit patterns through
 //     fp.to_ieee_bv (NaN as smt.CanonicalNaN); arrays from store chains,
 //     constant arrays, as-array interpretations or ite-chain lambdas.
+//   - Memory: SetMemoryLimit sets Z3's global memory_max_size, a cap on
+//     what libz3 allocates in the whole process. Z3 4.8.12 then fails the
+//     allocation with an exception that its API turns into an unknown
+//     check with reason_unknown "out of memory" (reported here as
+//     "memory limit (N MiB)") or, outside a check, into the error code
+//     Z3_MEMOUT_FAIL (a Go error with the same words); the do-nothing
+//     error handler keeps it from exiting.
+//   - The goroutines of the binding (the check, its interrupt watcher,
+//     the background release of a context) recover from panics: a panic
+//     is the check's error, "z3: internal error: …", never the process's
+//     end.
 //
 // A Solver is used from one goroutine. Memory: besides what the Solver
 // holds, libz3 itself keeps a little memory for every check that meets new

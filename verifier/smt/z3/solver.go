@@ -15,6 +15,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/prbmc/prbmc/verifier/internal/guard"
 	"github.com/prbmc/prbmc/verifier/smt"
 )
 
@@ -68,9 +69,27 @@ type Solver struct {
 	// its context's end: the check still runs in its goroutine and sends
 	// on abandoned when it returns; the solver is dead but for Close.
 	abandoned chan struct{}
+	// broken is the panic of a check's goroutine: the solver is dead but
+	// for Close.
+	broken *guard.Panic
 	// checkTime is the time spent in checks so far.
 	checkTime time.Duration
+
+	// testPanic, set only by this package's tests, names a goroutine of
+	// the Solver that panics: "check", "watch" or "release".
+	testPanic string
 }
+
+func (s *Solver) testHook(where string) {
+	if s.testPanic == where {
+		panic("test panic in " + where)
+	}
+}
+
+// errInternal is a panic in one of the Solver's goroutines as a check's
+// error: the solver is then dead but for Close (its context may be in
+// any state).
+func errInternal(p *guard.Panic) error { return fmt.Errorf("z3: %w", p) }
 
 // abandonGrace is the default Options.AbandonAfter: some phases of Z3
 // (bit-blasting a large floating-point formula) do not look at interrupts
@@ -86,6 +105,8 @@ func (s *Solver) dead() error {
 		return errClosed
 	case s.abandoned != nil:
 		return errAbandoned
+	case s.broken != nil:
+		return errInternal(s.broken)
 	}
 	return nil
 }
@@ -96,6 +117,10 @@ var _ smt.Solver = (*Solver)(nil)
 func New(opts Options) (*Solver, error) {
 	c := C.prbmc_mk_context()
 	if c == nil {
+		if overLimit() {
+			// Other solvers of the process hold the memory.
+			return nil, errors.New("z3: cannot create a context: " + memoryReason())
+		}
 		return nil, errors.New("z3: cannot create a context")
 	}
 	var logic *C.char
@@ -286,14 +311,29 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		r := C.Z3_solver_check_assumptions(s.c, s.s, C.unsigned(len(as)), ptr)
-		elapsed := time.Since(start)
-		interrupted := stop()
-		err := z3Error(s.c, "check")
-		if err == nil && (interrupted || r == C.Z3_L_UNDEF) {
-			s.clearCancel()
+		var out outcome
+		stopped := false
+		// A panic here (a bug of this binding: Z3's own failures are
+		// error codes) is the check's error, not the process's end.
+		if p := guard.Run(func() {
+			r := C.Z3_solver_check_assumptions(s.c, s.s, C.unsigned(len(as)), ptr)
+			elapsed := time.Since(start)
+			s.testHook("check")
+			interrupted := stop()
+			stopped = true
+			err := z3Error(s.c, "check")
+			if err == nil && (interrupted || r == C.Z3_L_UNDEF) {
+				s.clearCancel()
+			}
+			out = outcome{r, elapsed, err}
+		}); p != nil {
+			if !stopped {
+				stop()
+			}
+			out = outcome{C.Z3_L_UNDEF, time.Since(start), errInternal(p)}
+			s.broken = p
 		}
-		done <- outcome{r, elapsed, err}
+		done <- out
 	}()
 	var out outcome
 	select {
@@ -357,6 +397,11 @@ func (s *Solver) watch(ctx context.Context) (stop func() bool) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// A panic stops the interrupts (Z3's own timeout still
+			// holds), not the process.
+			var p *guard.Panic
+			defer guard.Recover(&p)
+			s.testHook("watch")
 			select {
 			case <-done:
 				return
@@ -418,6 +463,10 @@ func (s *Solver) unknownReason(ctx context.Context, budget, elapsed time.Duratio
 		return smt.ReasonCanceled
 	case strings.Contains(z, "incomplete"):
 		return smt.ReasonIncomplete
+	case strings.Contains(z, "out of memory") || strings.Contains(z, "memory exceeded"):
+		// Z3 4.8.12 says "out of memory" when memory_max_size is
+		// reached (see SetMemoryLimit).
+		return memoryReason()
 	case z == "":
 		return "unknown"
 	}
@@ -458,7 +507,7 @@ func (s *Solver) Close() error {
 		s.closed = true
 		go func() {
 			<-s.abandoned
-			s.release()
+			s.releaseGuarded()
 		}()
 		return nil
 	}
@@ -468,7 +517,7 @@ func (s *Solver) Close() error {
 		// large bit-blasted formula) or with millions of ASTs takes Z3
 		// up to a second or more, and the caller may be at its deadline:
 		// nothing else uses the context, so it can go in the background.
-		go s.release()
+		go s.releaseGuarded()
 		return nil
 	}
 	s.release()
@@ -484,7 +533,16 @@ const asyncRelease = 500 * time.Millisecond
 // array loop unwound 131,072 times).
 const asyncReleaseTerms = 100_000
 
+// releaseGuarded is release in a goroutine of its own: a panic there
+// leaks the context rather than ending the process.
+func (s *Solver) releaseGuarded() {
+	var p *guard.Panic
+	defer guard.Recover(&p)
+	s.release()
+}
+
 func (s *Solver) release() {
+	s.testHook("release")
 	s.invalidate()
 	s.tr.release()
 	C.Z3_solver_dec_ref(s.c, s.s)

@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/result"
+	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/smt/z3"
+)
+
+// deep has a bug a million iterations deep: no engine proves it (it is
+// not safe), none finds the bug in the test's time, so every engine runs
+// until it is stopped and the panic injected in one of them is what
+// decides.
+const deep = `extern int __VERIFIER_nondet_int(void);
+void reach_error(void);
+int main(void) {
+  unsigned x = 0;
+  while (__VERIFIER_nondet_int()) {
+    x++;
+    if (x == 1000000) reach_error();
+  }
+  return 0;
+}
+`
+
+func z3Solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }
+
+func loadSrc(t *testing.T, src string) *ir.Program {
+	t.Helper()
+	prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.LP64}, cfront.Source{Name: "t.c", Text: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog.IR
+}
+
+// TestPanicsBecomeUnknown: a panic in any engine, in the goroutine of
+// Verify's caller or in one an engine started (auto's three engines,
+// k-induction's base-case watcher, the invariant generator), ends the run
+// unknown with reason "internal error: …", the stack in the log, the
+// other engines stopped — and the test binary alive.
+func TestPanicsBecomeUnknown(t *testing.T) {
+	p := loadSrc(t, deep)
+	tests := []struct{ engine, at, where string }{
+		{"auto", "concrete", "auto's concrete engine"},
+		{"auto", "incremental", "auto's incremental engine"},
+		{"auto", "kinduction", "auto's kinduction engine"},
+		{"auto", "invariant", "the invariant generator"},
+		{"auto", "kinduction-watch", "kinduction's base-case watcher"},
+		{"incremental", "incremental", "the incremental engine"},
+		{"kinduction", "kinduction", "the kinduction engine"},
+		{"kinduction", "invariant", "the invariant generator"},
+		{"kinduction", "kinduction-watch", "kinduction's base-case watcher"},
+		{"bkind", "bkind", "the bkind engine"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.engine+"/"+tc.at, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			var log bytes.Buffer
+			start := time.Now()
+			r := Verify(ctx, p, Options{Engine: tc.engine, Solver: z3Solver, Contractors: "off", Log: &log, testPanic: tc.at})
+			want := "internal error: test panic in " + tc.at + " (in " + tc.where + ")"
+			if r.Verdict != result.Unknown || r.Reason != want {
+				t.Fatalf("%s (%s), want unknown (%s)", r.Verdict, r.Reason, want)
+			}
+			if el := time.Since(start); el > 15*time.Second {
+				t.Errorf("took %s: the other engines were not stopped", el)
+			}
+			if r.Engine != tc.engine || r.Entry != "main" {
+				t.Errorf("engine %q entry %q", r.Engine, r.Entry)
+			}
+			if s := log.String(); !strings.Contains(s, "prbmc: internal error in "+tc.where+": test panic in "+tc.at) || !strings.Contains(s, "goroutine") || !strings.Contains(s, "testHook") {
+				t.Errorf("log without the stack:\n%s", s)
+			}
+		})
+	}
+}
+
+// TestVerifyNeverPanics: misuse and malformed input are answers too.
+func TestVerifyNeverPanics(t *testing.T) {
+	p := loadSrc(t, deep)
+	for name, run := range map[string]func() *result.Result{
+		"nil program": func() *result.Result { return Verify(context.Background(), nil, Options{Solver: z3Solver}) },
+		"nil solver":  func() *result.Result { return Verify(context.Background(), p, Options{Contractors: "off"}) },
+		"nil solver, auto": func() *result.Result {
+			return Verify(context.Background(), p, Options{Engine: "auto", Contractors: "off"})
+		},
+	} {
+		r := run()
+		if r.Verdict != result.Unknown || !strings.HasPrefix(r.Reason, "internal error: ") {
+			t.Errorf("%s: %s (%s)", name, r.Verdict, r.Reason)
+		}
+	}
+}
