@@ -21,6 +21,9 @@ type FunctionResult struct {
 	// Assumed lists what the harness took for granted beyond
 	// Result.Assumed (stubbed callees, nondet globals).
 	Assumed []string
+	// Notes are what a reader must know whatever the verdict: a harness
+	// file the change edited, and which one was used.
+	Notes []string
 }
 
 // AllAssumed is Result.Assumed followed by the caller's Assumed, without

@@ -11,6 +11,7 @@ import (
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/smt/z3"
 )
 
 // cmdAction runs as the GitHub Action (see action.yml): inputs and the
@@ -48,7 +49,7 @@ func instrumentFor(names []string) (func(*ir.Program) error, error) {
 
 // childDeps is what a child process checking one function needs.
 func childDeps() check.ChildDeps {
-	return check.ChildDeps{Solver: z3Solver, Instrument: instrumentFor}
+	return check.ChildDeps{Solver: z3Solver, Instrument: instrumentFor, LimitSolverMemory: z3.SetMemoryLimit}
 }
 
 // isolation runs each function's check in a child process of this

@@ -194,6 +194,9 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // checked, else 0.
 func checkExit(run *check.Run) int {
 	code := exitSafe
+	if len(run.Hidden) > 0 {
+		code = exitUnknown // changed files nobody looked into
+	}
 	for _, cf := range run.Funcs {
 		switch {
 		case cf.NotChecked != "" && cf.Scope.Verify():
@@ -267,8 +270,11 @@ func writeCheckText(w io.Writer, run *check.Run) {
 		if r == nil || cf.NotChecked != "" || cf.Outcome.NothingToCheck {
 			continue
 		}
-		if r.Verdict == result.Unsafe || len(cf.Outcome.Assumed) > 0 && r.Verdict == result.Safe {
+		if r.Verdict == result.Unsafe || len(cf.Outcome.Assumed) > 0 && r.Verdict == result.Safe || len(cf.Notes) > 0 {
 			fmt.Fprintf(w, "\n== %s (%s:%d): %s\n", cf.Scope.Name, cf.Scope.File, cf.Scope.StartLine, verdictWords(cf))
+		}
+		for _, n := range cf.Notes {
+			fmt.Fprintf(w, "  note: %s\n", n)
 		}
 		if r.Verdict == result.Unsafe {
 			writeTrace(w, r)
@@ -284,6 +290,13 @@ func writeCheckText(w io.Writer, run *check.Run) {
 				fmt.Fprintf(w, "  assumed: %s\n", a)
 			}
 		}
+	}
+	for _, fc := range run.Hidden {
+		fmt.Fprintf(w, "%-28s %-20s %-16s the changed file could not be read as C text (%s): nothing in it was checked\n", fc.Path, "", "not checked", fc.Skipped)
+		if counts["not checked"] == 0 {
+			order = append(order, "not checked")
+		}
+		counts["not checked"]++
 	}
 	var parts []string
 	for _, k := range order {
@@ -321,6 +334,7 @@ type checkJSON struct {
 	NotChecked string         `json:"notChecked,omitempty"`
 	Reasons    any            `json:"scopeReasons"`
 	Assumed    []string       `json:"assumed,omitempty"`
+	Notes      []string       `json:"notes,omitempty"`
 	Result     *result.Result `json:"result,omitempty"`
 }
 
@@ -328,11 +342,11 @@ func writeCheckJSON(w io.Writer, run *check.Run) {
 	var fns []checkJSON
 	for _, cf := range run.Funcs {
 		fns = append(fns, checkJSON{File: cf.Scope.File, Name: cf.Scope.Name, Line: cf.Scope.StartLine, Status: string(cf.Scope.Status),
-			Verdict: verdictWords(cf), NotChecked: cf.NotChecked, Reasons: cf.Scope.Reasons, Assumed: cf.Outcome.Assumed, Result: cf.Outcome.Result})
+			Verdict: verdictWords(cf), NotChecked: cf.NotChecked, Reasons: cf.Scope.Reasons, Assumed: cf.Outcome.Assumed, Notes: cf.Notes, Result: cf.Outcome.Result})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	enc.Encode(map[string]any{"base": run.Scope.Base, "head": run.Scope.Head, "functions": fns, "elapsed_ns": run.Elapsed})
+	enc.Encode(map[string]any{"base": run.Scope.Base, "head": run.Scope.Head, "functions": fns, "notChecked": run.Hidden, "elapsed_ns": run.Elapsed})
 }
 
 // progressDisplay is the one-line progress shown on a terminal.

@@ -59,9 +59,12 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 	fmt.Fprintf(&head, "### %s: %s\n\n", Text(opts.Title), headline(counts, len(results), len(opts.NotChecked)))
 
 	// The sections after the table, each cut to its share if need be.
-	var failures, unknowns, assumed []string
+	var failures, unknowns, assumed, notes []string
 	for _, f := range results {
 		name := span(f.Name)
+		for _, n := range f.Notes {
+			notes = append(notes, fmt.Sprintf("- ⚠️ %s: %s", name, Text(n)))
+		}
 		switch classify(f) {
 		case classUnsafe:
 			for _, p := range f.Result.Props {
@@ -123,6 +126,7 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 	}
 	section("Can fail", failures)
 	section("Unknown", unknowns)
+	section("Notes", notes)
 	section("Not checked", skipped)
 	if len(assumed) > 0 {
 		block := "<details><summary>What the proofs assume</summary>\n\n" + strings.Join(assumed, "\n") + "\n\n</details>\n\n"

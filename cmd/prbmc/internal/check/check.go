@@ -63,6 +63,9 @@ type Func struct {
 	Outcome funccheck.Outcome // zero when not checked
 	// NotChecked says why the function was not checked ("" if it was).
 	NotChecked string
+	// Notes are what a reader must know whatever the verdict (a harness
+	// file the change edited, and which one was used).
+	Notes []string
 	// Repro is what running the reproducer showed (Config.ReproDir), or
 	// ReproErr why there is none.
 	Repro    *repro.Outcome
@@ -127,7 +130,7 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 		if strings.HasPrefix(f.File, HarnessDir+"/") {
 			continue // a harness is the function's contract, not code under check
 		}
-		cf := Func{Scope: f}
+		cf := Func{Scope: f, Notes: harnesses.notes[f.Name]}
 		if !f.Verify() {
 			cf.NotChecked = "removed by the change"
 		}
@@ -204,7 +207,6 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 				} else {
 					out = checkOne(ctx, units[cf.Scope.File], opts, cf.Scope)
 				}
-				out.Assumed = append(out.Assumed, harnesses.notes[cf.Scope.Name]...)
 				if cfg.ReproDir != "" && out.Result != nil && out.Result.Verdict == result.Unsafe {
 					cf.Repro, cf.ReproErr = reproduce(ctx, cfg.ReproDir, srcRoot, opts, out)
 				}
@@ -323,7 +325,7 @@ func (r *Run) FunctionResults() []report.FunctionResult {
 // FunctionResult is one checked function as the reports read it.
 func (r *Run) FunctionResult(cf Func) report.FunctionResult {
 	return report.FunctionResult{Name: cf.Scope.Name, File: cf.Scope.File, Line: cf.Scope.StartLine,
-		Result: cf.Outcome.Result, Assumed: cf.Outcome.Assumed}
+		Result: cf.Outcome.Result, Assumed: cf.Outcome.Assumed, Notes: cf.Notes}
 }
 
 // headCheckedOut reports whether the work tree of the repository at root

@@ -27,7 +27,7 @@ type ChildDeps struct {
 	Instrument func(names []string) (func(*ir.Program) error, error)
 	// LimitSolverMemory caps the solver's memory for the process
 	// (nil: the solver is not capped).
-	LimitSolverMemory func(mib int)
+	LimitSolverMemory func(mib int) error
 }
 
 // maxJobBytes bounds the job a child reads.
@@ -64,11 +64,13 @@ func ChildMain(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, d
 // allocation, which the parent's watch of the resident set would see too
 // late). The address-space limit is the current size plus twice the cap:
 // Go and Z3 reserve more address space than they touch.
-func limitMemory(mib int, solver func(int), stderr io.Writer) {
+func limitMemory(mib int, solver func(int) error, stderr io.Writer) {
 	limit := int64(mib) << 20
 	debug.SetMemoryLimit(limit * 6 / 10)
 	if solver != nil {
-		solver(mib * 8 / 10)
+		if err := solver(mib * 8 / 10); err != nil {
+			fmt.Fprintf(stderr, "prbmc: cannot limit the solver's memory: %v\n", err)
+		}
 	}
 	if vm := vmSizeBytes(); vm > 0 {
 		as := uint64(vm + 2*limit)
@@ -135,5 +137,11 @@ func RunJob(ctx context.Context, job Job, deps ChildDeps, log io.Writer) (out fu
 	if err != nil {
 		return unknown("the C front end rejected %s: %s", f.File, oneLine(strings.ReplaceAll(err.Error(), filepath.Join(job.SrcRoot, f.File), f.File)))
 	}
-	return checkOne(ctx, u, opts, f)
+	out = checkOne(ctx, u, opts, f)
+	if r := out.Result; r != nil && job.MemoryMiB > 0 && r.Verdict == result.Unknown && strings.Contains(r.Reason, "memory limit (") {
+		// The solver's cap is a share of the function's: name the one
+		// the user set.
+		r.Reason = fmt.Sprintf("memory limit (%d MiB) exceeded: %s", job.MemoryMiB, r.Reason)
+	}
+	return out
 }

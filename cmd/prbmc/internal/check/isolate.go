@@ -317,27 +317,35 @@ func (b *limitedBuffer) Write(p []byte) (int, error) {
 	return b.Buffer.Write(p)
 }
 
-// tailBuffer keeps the last max bytes written.
+// tailBuffer keeps the first and the last bytes written, max in all: a
+// Go crash names its cause first and the goroutine that crashed last.
 type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
-	max int
+	mu   sync.Mutex
+	head []byte
+	buf  []byte
+	max  int
 }
 
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > t.max {
-		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+	written := len(p)
+	if room := t.max/4 - len(t.head); room > 0 {
+		n := min(room, len(p))
+		t.head = append(t.head, p[:n]...)
+		p = p[n:]
 	}
-	return len(p), nil
+	t.buf = append(t.buf, p...)
+	if keep := t.max - t.max/4; len(t.buf) > keep {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-keep:]...)
+	}
+	return written, nil
 }
 
 func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return string(t.buf)
+	return string(t.head) + string(t.buf)
 }
 
 // DefaultMemoryMiB is a function's memory cap when none is asked for.

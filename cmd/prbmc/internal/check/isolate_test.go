@@ -235,8 +235,8 @@ func TestHarnessFromBase(t *testing.T) {
 			if cf.Outcome.Result == nil || cf.Outcome.Result.Verdict != want {
 				t.Errorf("trust %v isolate %v: %s is %+v, want %s", tc.trust, tc.iso, cf.Scope.Name, cf.Outcome.Result, want)
 			}
-			if !strings.Contains(strings.Join(cf.Outcome.Assumed, "\n"), note) {
-				t.Errorf("trust %v: %s's assumptions lack %q: %q", tc.trust, cf.Scope.Name, note, cf.Outcome.Assumed)
+			if !strings.Contains(strings.Join(cf.Notes, "\n"), note) {
+				t.Errorf("trust %v: %s's notes lack %q: %q", tc.trust, cf.Scope.Name, note, cf.Notes)
 			}
 		}
 	}
