@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -66,9 +67,19 @@ type CompileDB struct {
 
 var errNoFile = errors.New("no such file")
 
+// maxCompileDB bounds a compilation database's size.
+const maxCompileDB = 64 << 20
+
 // LoadCompileDB reads and parses the compilation database at path.
 func LoadCompileDB(path string) (*CompileDB, error) {
-	data, err := os.ReadFile(path)
+	return loadCompileDB(path, "")
+}
+
+// loadCompileDB is LoadCompileDB confined to the directory root (""
+// anywhere): the database may come from a pull request, which could make
+// it a link to /dev/zero or to a file outside the repository.
+func loadCompileDB(path, root string) (*CompileDB, error) {
+	data, err := readRegular(path, root, maxCompileDB)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("compilation database %s: %w", path, errNoFile)
@@ -271,4 +282,42 @@ func SplitCommand(s string) []string {
 		out = append(out, cur.String())
 	}
 	return out
+}
+
+// readRegular reads a regular file of at most max bytes whose real path
+// (symlinks resolved) lies under root (when root is not "").
+func readRegular(path, root string, max int64) ([]byte, error) {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return nil, err
+	}
+	if root != "" {
+		rootReal, err := filepath.EvalSymlinks(root)
+		if err != nil {
+			return nil, err
+		}
+		if rel, err := filepath.Rel(rootReal, real); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+			return nil, fmt.Errorf("%s leads outside the repository", path)
+		}
+	}
+	f, err := os.Open(real)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%s is over %d MiB", path, max>>20)
+	}
+	return data, nil
 }

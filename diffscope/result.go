@@ -93,6 +93,9 @@ type Result struct {
 	// directories, defines and -m32/-m64 (from CompileDB, else from
 	// Options.DefaultFlags). Nil when neither is available.
 	Flags map[string]Flags `json:"flags,omitempty"`
+	// Warnings say what was left out and why (a compilation database
+	// that could not be used), for the reader.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // ToVerify returns the functions whose Verify is true.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -711,11 +712,15 @@ func (a *analysis) attachFlags(opts Options) error {
 		path = filepath.Join(a.repo.Dir, path)
 	}
 	var db *CompileDB
-	if d, err := LoadCompileDB(path); err == nil {
+	if d, err := loadCompileDB(path, a.repo.Dir); err == nil {
 		db = d
 		a.res.CompileDB = path
-	} else if explicit || !errors.Is(err, errNoFile) {
+	} else if explicit {
 		return err
+	} else if !errors.Is(err, errNoFile) && !errors.Is(err, fs.ErrNotExist) {
+		// The repository's own database is content like any other: a bad
+		// one loses its flags, not the run.
+		a.res.Warnings = append(a.res.Warnings, fmt.Sprintf("compile_commands.json not used: %v", err))
 	}
 	if db == nil && opts.DefaultFlags.empty() {
 		return nil

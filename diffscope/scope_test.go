@@ -238,10 +238,12 @@ kr.c:12 fast  changed (body lines 15, old lines 15 deleted)
 			want: "no C functions in scope\n",
 		},
 		{
-			name: "binary file",
+			// git calls a file with NUL bytes binary; a pull request must
+			// not hide a change that way, so it is diffed as text.
+			name: "NUL bytes",
 			base: map[string]string{"util.c": utilC, "blob.c": "int f(void) { return 0; }\n\x00\x01\x02"},
 			head: map[string]string{"blob.c": "int f(void) { return 1; }\n\x00\x01\x03"},
-			want: "no C functions in scope\nblob.c: skipped (binary)\n",
+			want: "blob.c:1 f  changed (body lines 1, old lines 1 deleted)\n",
 		},
 		{
 			name: "no newline at end of file",

@@ -164,6 +164,9 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "prbmc check: %v\n", oneLine(err.Error()))
 		return exitUsage
 	}
+	for _, w := range run.Scope.Warnings {
+		fmt.Fprintf(stderr, "prbmc check: %s\n", w)
+	}
 	root, _ := check.RepoTop(ctx, sf.repo)
 	if *sarifFile != "" {
 		if err := writeFile(*sarifFile, func(w io.Writer) error {

@@ -74,6 +74,9 @@ type CheckOutcome struct {
 	// NotChecked are the changed functions that were not verified, and
 	// why.
 	NotChecked []Skipped
+	// Warnings are what the reader should know about the run as a whole
+	// (a compilation database that could not be used).
+	Warnings []string
 }
 
 // SkipReason says why a changed function was not verified.

@@ -69,7 +69,7 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 
 // OutcomeOf is what the action publishes of a run.
 func OutcomeOf(run *check.Run, budget time.Duration) *CheckOutcome {
-	out := &CheckOutcome{}
+	out := &CheckOutcome{Warnings: run.Scope.Warnings}
 	for _, cf := range run.Funcs {
 		sk := Skipped{File: cf.Scope.File, Name: cf.Scope.Name, Line: cf.Scope.StartLine}
 		switch {

@@ -215,6 +215,9 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 	if outcome == nil {
 		outcome = &CheckOutcome{}
 	}
+	for _, w := range outcome.Warnings {
+		r.notice("%s.", upperFirst(w))
+	}
 	r.a.Infof("prbmc: %d functions checked, %d not checked, in %s", len(outcome.Functions), len(outcome.NotChecked), time.Since(start).Round(time.Millisecond))
 
 	pubCtx, cancelPub := context.WithTimeout(context.WithoutCancel(ctx), publishTimeout)
