@@ -48,14 +48,20 @@ type Sandbox struct {
 	roots []string // absolute, symlinks resolved, cleaned
 
 	// MaxFileBytes is the largest file served; MaxTotalBytes caps the bytes
-	// read during one Load (the main files, the headers, the system ones
-	// included). NewSandbox sets them to the defaults.
+	// read during one Load (the main files read by name and the headers,
+	// the system ones included; a file counts once per Load). NewSandbox
+	// sets them to the defaults; zero or less means no cap. Set them before
+	// the Sandbox is in use.
 	MaxFileBytes  int64
 	MaxTotalBytes int64
 }
 
-// The Sandbox defaults. glibc's stdio.h, stdlib.h and string.h with what
-// they include are some 300 KiB; the largest glibc header is under 200 KiB.
+// The Sandbox defaults. Measured with glibc 2.36 and gcc 12
+// (TestSandboxHeaderBytes): stdio.h, stdlib.h, string.h and assert.h with
+// what they include are 58 files, 250 KB; 19 common headers (those and
+// math, pthread, signal, unistd, sys/socket, netinet/in, stdint, inttypes,
+// errno, fcntl, sys/stat, time, ctype, limits, stdatomic) 152 files, 770
+// KB, the largest 51 KB.
 const (
 	DefaultMaxFileBytes  = 4 << 20
 	DefaultMaxTotalBytes = 64 << 20
