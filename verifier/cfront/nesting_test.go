@@ -134,3 +134,18 @@ func TestNestChild(t *testing.T) {
 	})
 	fmt.Println("parsed", n, err)
 }
+
+// BenchmarkNestScan measures the nesting check on 1 MB of C (the library
+// model, repeated).
+func BenchmarkNestScan(b *testing.B) {
+	var src []byte
+	for len(src) < 1<<20 {
+		src = append(src, libcModel...)
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, deep := deepNesting(src, "x.c", MaxNesting); deep {
+			b.Fatal("deep")
+		}
+	}
+}
