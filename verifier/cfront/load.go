@@ -179,6 +179,10 @@ func (fe *frontend) parse(ctx context.Context, name string, src []byte) (*Unit, 
 		} else {
 			b, err = os.ReadFile(name)
 		}
+		var refused *RefusedError
+		if errors.As(err, &refused) {
+			return nil, err // "NAME refused: REASON"
+		}
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", name, err)
 		}

@@ -155,7 +155,8 @@ func (s *Sandbox) newLoad(sysDirs []string) *sandboxLoad {
 		if d == "" || d == "@" {
 			continue
 		}
-		if p, err := resolveRoot(d); err == nil {
+		// A compiler that reported / would open everything.
+		if p, err := resolveRoot(d); err == nil && p != string(filepath.Separator) {
 			l.roots = append(l.roots, p)
 		}
 	}
