@@ -36,10 +36,13 @@ import (
 //
 // A refused #include fails the load with an *Error at the #include:
 // `include "NAME" refused: outside the repository` (or `not a regular
-// file`, `too large (N bytes, limit M)`, `the files read exceed M bytes`).
-// A refused __has_include is false. A file that does not exist is cc's
-// ordinary "include file not found". No byte of a refused file is read, and
-// nothing of its contents appears in an error.
+// file`, `too large (N bytes, limit M)`, `the files read exceed M bytes`;
+// `include <NAME> refused: ...` for angle brackets). A header nested too
+// deeply fails it with `nesting deeper than N levels` at the place in the
+// header. A refused __has_include is false. A file that does not exist is
+// cc's ordinary "include file not found". Nothing of a refused file reaches
+// cc/v4 or an error; a file outside the roots, not regular, or too large by
+// its size is not even opened.
 //
 // User include directories (Config.IncludeDirs) must lie inside a root:
 // the files found through one outside are refused. A Sandbox is safe for
