@@ -31,6 +31,10 @@ type Config struct {
 	// Cache, when set, shares the host compiler's configuration between
 	// loads.
 	Cache *ConfigCache
+	// Sandbox, when set, is the only way the front end reads files: main
+	// files given by name, #include, #include_next and __has_include. See
+	// Sandbox. Nil reads any file.
+	Sandbox *Sandbox
 }
 
 // Error is a front-end error with the position it concerns.
@@ -57,7 +61,8 @@ type Unit struct {
 type frontend struct {
 	cfg    *cc.Config
 	model  ir.DataModel
-	warned string // why the host compiler could not give ILP32 macros, if so
+	warned string       // why the host compiler could not give ILP32 macros, if so
+	box    *sandboxLoad // nil without a Sandbox
 }
 
 func newFrontend(c Config) (*frontend, error) {
@@ -92,6 +97,18 @@ func newFrontend(c Config) (*frontend, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("configure C front end: %w", err)
+	}
+	if c.Sandbox != nil {
+		// The system include directories of this configuration are
+		// roots as well; the user's (c.IncludeDirs) must be in the
+		// repository.
+		var sys []string
+		for _, l := range [][]string{cfg.IncludePaths, cfg.SysIncludePaths, cfg.HostIncludePaths, cfg.HostSysIncludePaths} {
+			sys = append(sys, l...)
+		}
+		fe.box = c.Sandbox.newLoad(sys)
+		cfg.FS = fe.box
+		cfg.FSOnly = true
 	}
 	cfg.IncludePaths = append(append([]string{}, c.IncludeDirs...), cfg.IncludePaths...)
 	cfg.IgnoreStaticAssert = false
@@ -155,13 +172,29 @@ func (fe *frontend) parse(ctx context.Context, name string, src []byte) (*Unit, 
 		return nil, err
 	}
 	if src == nil {
-		b, err := os.ReadFile(name)
+		var b []byte
+		var err error
+		if fe.box != nil {
+			b, err = fe.box.readFile(name)
+		} else {
+			b, err = os.ReadFile(name)
+		}
+		var refused *RefusedError
+		if errors.As(err, &refused) {
+			return nil, err // "NAME refused: REASON"
+		}
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", name, err)
 		}
 		src = b
 	}
 	text := rewriteLineMarkers(src)
+	// Deep nesting would overflow the stack of cc/v4's recursive parser,
+	// which is fatal: refuse it first. The sandbox checks the headers it
+	// serves.
+	if pos, deep := deepNesting(text, name, MaxNesting); deep {
+		return nil, &Error{Pos: pos, Msg: nestingMsg(MaxNesting)}
+	}
 	// cc/v4's parser loops forever, appending an error per iteration until
 	// memory runs out, when the input ends inside a pointer's or an array
 	// declarator's type qualifiers (`int *;`, `int * const`, `int a[const`
@@ -177,6 +210,9 @@ func (fe *frontend) parse(ctx context.Context, name string, src []byte) (*Unit, 
 	ast, err := translate(fe.cfg, sources)
 	if err != nil {
 		err = firstError(name, err)
+		if fe.box != nil {
+			err = fe.box.explain(err, fe.cfg)
+		}
 		if e, ok := err.(*Error); ok && e.Pos.File == name && strings.Contains(e.Msg, "_Static_assert") &&
 			e.Pos.Line == bytes.Count(text[:len(text)-len(eofGuard)], []byte("\n"))+2 {
 			// The error is in eofGuard: say what it means.

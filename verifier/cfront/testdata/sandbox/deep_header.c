@@ -1,0 +1,3 @@
+/* deep.h: the test writes a header nested too deeply. */
+#include "deep.h"
+int main(void) { return 0; }

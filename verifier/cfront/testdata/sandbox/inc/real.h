@@ -1,0 +1,2 @@
+/* A header inside the repository. */
+int real_value(void);
