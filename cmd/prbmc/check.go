@@ -142,7 +142,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	mem, nJobs := check.Size(*memLimit, *jobs)
 	cc := check.Config{Instrument: inst, RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
 		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: nJobs, Harness: ho, NoCover: *noCover, ReproDir: *reproDir,
-		Checks: strings.Split(*checkList, ","), Verbose: *verbose, TrustHeadHarness: *trustHarness,
+		Checks: strings.Split(*checkList, ","), Verbose: *verbose, TrustHeadHarness: *trustHarness, SandboxRoots: existingDirs(cfg.IncludeDirs),
 		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: engineLog}}
 	if *isolate {
 		if cc.Isolate, err = isolation(mem); err != nil {
@@ -510,4 +510,19 @@ func knownEngine(e string) bool {
 		return true
 	}
 	return false
+}
+
+// existingDirs are the directories of dirs that exist, made absolute: the
+// include directories named on the command line, which the front end's
+// sandbox may read besides the repository.
+func existingDirs(dirs []string) []string {
+	var out []string
+	for _, d := range dirs {
+		if abs, err := filepath.Abs(d); err == nil {
+			if st, err := os.Stat(abs); err == nil && st.IsDir() {
+				out = append(out, abs)
+			}
+		}
+	}
+	return out
 }

@@ -88,7 +88,13 @@ func LoadUnit(ctx context.Context, opts Options, file string) (*Unit, error) {
 	if a, err := filepath.Abs(abs); err == nil {
 		abs = a
 	}
-	src, err := os.ReadFile(abs)
+	var src []byte
+	var err error
+	if sb := opts.Front.Sandbox; sb != nil {
+		src, err = sb.ReadFile(abs)
+	} else {
+		src, err = os.ReadFile(abs)
+	}
 	if err != nil {
 		return nil, err
 	}

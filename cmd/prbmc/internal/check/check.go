@@ -49,6 +49,11 @@ type Config struct {
 	Isolate *Isolation
 	Checks  []string
 	Verbose bool
+	// SandboxRoots are directories outside the repository the front end
+	// may read besides it and the system headers (include directories
+	// the person running prbmc named). The front end reads nothing else:
+	// an #include that leaves them makes the function unknown.
+	SandboxRoots []string
 	// TrustHeadHarness uses harness files (prbmc/harness/<name>.c) that
 	// the change adds or modifies. Without it they come from the base
 	// revision, and a change to them is only noted: a pull request must
@@ -139,8 +144,14 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 	// Load each file once; its functions share the parse.
 	units := map[string]*funccheck.Unit{}
 	loadErr := map[string]string{}
+	sandbox, err := cfront.NewSandbox(append([]string{srcRoot}, cfg.SandboxRoots...)...)
+	if err != nil {
+		return nil, fmt.Errorf("the C front end's sandbox: %w", err)
+	}
 	optsFor := func(file string) funccheck.Options {
-		return funccheck.Options{RepoDir: srcRoot, Front: frontFor(cfg.Front, scope.Flags[file], root, srcRoot), Harness: cfg.Harness,
+		front := frontFor(cfg.Front, scope.Flags[file], root, srcRoot)
+		front.Sandbox = sandbox
+		return funccheck.Options{RepoDir: srcRoot, Front: front, Harness: cfg.Harness,
 			Engine: cfg.Engine, Timeout: cfg.FunctionTimeout, NoCover: cfg.NoCover, Instrument: cfg.Instrument,
 			UserHarness: harnesses.lookup}
 	}

@@ -133,6 +133,11 @@ func RunJob(ctx context.Context, job Job, deps ChildDeps, log io.Writer) (out fu
 		}
 		opts.Instrument = inst
 	}
+	sb, err := cfront.NewSandbox(append([]string{job.RepoRoot}, job.ExtraRoots...)...)
+	if err != nil {
+		return unknown("the C front end's sandbox: %v", err)
+	}
+	opts.Front.Sandbox = sb
 	u, err := funccheck.LoadUnit(ctx, opts, f.File)
 	if err != nil {
 		return unknown("the C front end rejected %s: %s", f.File, oneLine(strings.ReplaceAll(err.Error(), filepath.Join(job.SrcRoot, f.File), f.File)))

@@ -107,7 +107,7 @@ func HiddenFiles(scope *diffscope.Result) []diffscope.FileChange {
 // jobFor is the child's job for function f.
 func jobFor(cfg Config, srcRoot string, opts funccheck.Options, f diffscope.Function, h *harnessSet) Job {
 	eo := cfg.Engine
-	return Job{SrcRoot: srcRoot, RepoRoot: srcRoot, Function: f,
+	return Job{SrcRoot: srcRoot, RepoRoot: srcRoot, ExtraRoots: cfg.SandboxRoots, Function: f,
 		Front:   FrontJob{DataModel: opts.Front.DataModel, IncludeDirs: opts.Front.IncludeDirs, Defines: opts.Front.Defines, Undefines: opts.Front.Undefines},
 		Harness: cfg.Harness,
 		Engine: EngineJob{Engine: eo.Engine, MaxK: eo.MaxK, Invariants: eo.Invariants, Strengthen: eo.Strengthen,

@@ -48,14 +48,17 @@ type Job struct {
 	// SrcRoot is the directory the sources are read from (the work tree
 	// at the head commit); RepoRoot is the repository's top level, which
 	// the front end's sandbox confines reads to (with the system headers).
-	SrcRoot  string             `json:"srcRoot"`
-	RepoRoot string             `json:"repoRoot"`
-	Function diffscope.Function `json:"function"`
-	Front    FrontJob           `json:"front"`
-	Harness  harness.Options    `json:"harness"`
-	Engine   EngineJob          `json:"engine"`
-	Timeout  time.Duration      `json:"timeoutNs"`
-	NoCover  bool               `json:"noCover,omitempty"`
+	SrcRoot  string `json:"srcRoot"`
+	RepoRoot string `json:"repoRoot"`
+	// ExtraRoots are more directories the sandbox lets the front end
+	// read (include directories given on prbmc check's command line).
+	ExtraRoots []string           `json:"extraRoots,omitempty"`
+	Function   diffscope.Function `json:"function"`
+	Front      FrontJob           `json:"front"`
+	Harness    harness.Options    `json:"harness"`
+	Engine     EngineJob          `json:"engine"`
+	Timeout    time.Duration      `json:"timeoutNs"`
+	NoCover    bool               `json:"noCover,omitempty"`
 	// Checks are the property kinds (names as the --checks flag takes).
 	Checks []string `json:"checks,omitempty"`
 	// MemoryMiB is the child's memory cap (0: none).
