@@ -380,3 +380,32 @@ func TestSummaryFits(t *testing.T) {
 	}
 	checkSafe(t, s)
 }
+
+// TestSummaryVacuous: a run whose only "proof" is of checks no execution
+// reaches (a harness that assumes every path away) is not headed as
+// proved, and notes are listed whatever the verdict.
+func TestSummaryVacuous(t *testing.T) {
+	never := handMade()[5]
+	never.Notes = []string{"harness changed by this pull request: prbmc/harness/never.c is used as the pull request has it (trust-pr-harness)"}
+	s := Summary([]FunctionResult{never}, SummaryOptions{})
+	for _, want := range []string{
+		"### prbmc: nothing proved: no check is reached",
+		"| ➖ unreachable | <code>never</code>",
+		"**Notes**\n\n- ⚠️ `never`: harness changed by this pull request: prbmc/harness/never.c is used",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "proved safe") || strings.Contains(s, "every check proved") {
+		t.Errorf("a vacuous result reads as a proof:\n%s", s)
+	}
+	s = Summary(handMade()[1:2:2], SummaryOptions{})
+	if !strings.Contains(s, "### prbmc: no failures: every check proved") {
+		t.Errorf("a real proof's headline:\n%s", s)
+	}
+	s = Summary([]FunctionResult{handMade()[1], never}, SummaryOptions{})
+	if !strings.Contains(s, "### prbmc: no failures: every reachable check proved") {
+		t.Errorf("a proof beside a vacuous result:\n%s", s)
+	}
+}

@@ -192,6 +192,12 @@ func headline(counts [classNothing + 1]int, n, notChecked int) string {
 		return fmt.Sprintf("no failures found, but %d %s not checked", notChecked, plural(notChecked, "function was", "functions were"))
 	case counts[classBounded] > 0:
 		return "no failures found (some only up to a bound)"
+	case counts[classSafe] == 0:
+		// Unreachable checks prove nothing: a harness that assumes every
+		// path away must not read as a proof.
+		return "nothing proved: no check is reached"
+	case counts[classNothing] > 0:
+		return "no failures: every reachable check proved"
 	}
 	return "no failures: every check proved"
 }

@@ -231,6 +231,28 @@ func TestActionAttacks(t *testing.T) {
 	}
 }
 
+// TestActionTrustedHarness: with trust-pr-harness the pull request's
+// harness is used, and flagged; one that assumes every path away makes
+// its function unreachable, which is neither shown nor counted as safe.
+func TestActionTrustedHarness(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real checker")
+	}
+	r := attackRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	inputs := map[string]string{"paths": "src/guarded.c, src/ok.c", "trust-pr-harness": "true", "memory-limit": "512", "function-timeout": "20s"}
+	run := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName), inputs, realPipeline())
+	wantContains(t, "the job summary", run.summary,
+		"| ➖ unreachable | <code>guarded</code>",
+		"- ⚠️ `guarded`: harness changed by this pull request: prbmc/harness/guarded.c is used as the pull request has it (trust-pr-harness)")
+	if strings.Contains(run.summary, "✅ proved safe | <code>guarded") {
+		t.Error("guarded is shown as proved safe")
+	}
+	if run.outputs["safe"] != "0" || run.outputs["unsafe"] != "1" || run.outputs["unknown"] != "1" {
+		t.Errorf("outputs %v, want ok unsafe and guarded unknown (vacuous)", run.outputs)
+	}
+}
+
 func init() { dumpSummary = os.Getenv("PRBMC_DUMP_SUMMARY") != "" }
 
 var dumpSummary bool
