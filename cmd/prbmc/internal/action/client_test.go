@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -165,5 +166,29 @@ func TestRedactor(t *testing.T) {
 	r.setSecret("abc")
 	if got := string(r.redact([]byte("abc"))); got != "abc" {
 		t.Errorf("a 3-byte secret redacted: %q", got)
+	}
+}
+
+// TestScrubProcessEnv: once the inputs are read, nothing that holds a
+// credential is left for git, the C compiler or the checker processes.
+func TestScrubProcessEnv(t *testing.T) {
+	secrets := []string{"INPUT_GITHUB-TOKEN", "INPUT_GITHUB_TOKEN", "INPUT_PATHS", "GITHUB_TOKEN", "ACTIONS_RUNTIME_TOKEN",
+		"ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_CACHE_URL", "NPM_API_KEY", "DB_PASSWORD", "MY_SECRET"}
+	keep := []string{"PATH", "GITHUB_WORKSPACE", "GITHUB_API_URL", "GITHUB_STEP_SUMMARY", "RUNNER_TEMP"}
+	for _, k := range append(append([]string(nil), secrets...), keep...) {
+		if _, ok := os.LookupEnv(k); !ok || k != "PATH" {
+			t.Setenv(k, "value-of-"+k)
+		}
+	}
+	ScrubProcessEnv()
+	for _, k := range secrets {
+		if v, ok := os.LookupEnv(k); ok {
+			t.Errorf("%s is still set (%q)", k, v)
+		}
+	}
+	for _, k := range keep {
+		if _, ok := os.LookupEnv(k); !ok {
+			t.Errorf("%s was removed", k)
+		}
 	}
 }

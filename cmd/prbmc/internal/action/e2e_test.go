@@ -221,6 +221,10 @@ type fakeChecker struct {
 	reqs    []CheckRequest
 	hadDead bool
 	leak    string
+	// getenv is the action's environment; tokenSeen records whether the
+	// token input was still in it when the check ran.
+	getenv    func(string) string
+	tokenSeen bool
 }
 
 func (c *fakeChecker) Check(ctx context.Context, req CheckRequest, log io.Writer) (*CheckOutcome, error) {
@@ -228,6 +232,9 @@ func (c *fakeChecker) Check(ctx context.Context, req CheckRequest, log io.Writer
 	defer c.mu.Unlock()
 	c.reqs = append(c.reqs, req)
 	_, c.hadDead = ctx.Deadline()
+	if c.getenv != nil && c.getenv("INPUT_GITHUB-TOKEN") != "" {
+		c.tokenSeen = true
+	}
 	if c.leak != "" {
 		fmt.Fprintf(log, "fake checker: token %s\n", c.leak)
 	}
@@ -313,8 +320,20 @@ func runActionEnv(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath
 	}
 	var out bytes.Buffer
 	var run actionRun
-	e := Env{Getenv: func(k string) string { return env[k] }, Stdout: &out, Version: "test",
-		Sleep: func(_ context.Context, d time.Duration) error { run.sleeps = append(run.sleeps, d); return nil }}
+	getenv := func(k string) string { return env[k] }
+	if fc, ok := ch.(*fakeChecker); ok {
+		fc.getenv = getenv
+	}
+	e := Env{Getenv: getenv, Stdout: &out, Version: "test",
+		Sleep: func(_ context.Context, d time.Duration) error { run.sleeps = append(run.sleeps, d); return nil },
+		// As ScrubProcessEnv does to the process's environment.
+		Scrub: func() {
+			for k := range env {
+				if isSecretVar(k) {
+					delete(env, k)
+				}
+			}
+		}}
 	run.exit = Run(context.Background(), e, ch)
 	run.stdout = out.String()
 	if b, err := os.ReadFile(env["GITHUB_STEP_SUMMARY"]); err == nil {
@@ -480,6 +499,9 @@ func TestActionPullRequest(t *testing.T) {
 	}
 	if !ch.hadDead {
 		t.Error("the check ran without a deadline despite a time budget")
+	}
+	if ch.tokenSeen {
+		t.Error("the token input was still in the environment when the check ran")
 	}
 	wantRequests(t, gh.takeRequests(), []string{
 		"GET /pulls/2/files?per_page=100 → 200",
