@@ -162,8 +162,12 @@ func runChild(ctx context.Context, iso *Isolation, job Job, log io.Writer) funcc
 		cmd.Stderr = stderr
 	}
 	// Its own process group, so that killing it also kills the C compiler
-	// the front end may be running.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// the front end may be running; killed as well when this process dies
+	// (a cancelled job). The death signal follows the thread that started
+	// the child, so that thread is kept until the child is waited for.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	if err := cmd.Start(); err != nil {
 		return unknown("internal error: starting the checker process: %v", err)
 	}
