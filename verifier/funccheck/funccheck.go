@@ -195,6 +195,12 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 	r.Entry = name
 	r.Elapsed = time.Since(start)
 	relativize(r, u.abs, u.File)
+	if root, err := filepath.Abs(opts.RepoDir); err == nil && opts.RepoDir != "" {
+		// Other files of the repository (headers, included sources) are
+		// named relative to it too: the checkout's path means nothing to
+		// a reader and may be a temporary directory.
+		relativizeDir(r, root+string(filepath.Separator))
+	}
 	out.Result = r
 	return out
 }
@@ -259,5 +265,31 @@ func relativize(r *result.Result, abs, rel string) {
 	r.Reason = strings.ReplaceAll(r.Reason, abs, rel)
 	for i := range r.Unsupported {
 		r.Unsupported[i] = strings.ReplaceAll(r.Unsupported[i], abs, rel)
+	}
+}
+
+// relativizeDir strips the directory prefix dir (ending in a separator)
+// from every file name and reason of r.
+func relativizeDir(r *result.Result, dir string) {
+	fix := func(l *result.Location) { l.File = strings.TrimPrefix(l.File, dir) }
+	for i := range r.Props {
+		pr := &r.Props[i]
+		fix(&pr.Location)
+		pr.Reason = strings.ReplaceAll(pr.Reason, dir, "")
+		if pr.Trace != nil {
+			for j := range pr.Trace.Steps {
+				fix(&pr.Trace.Steps[j].Location)
+			}
+			for j := range pr.Trace.Inputs {
+				fix(&pr.Trace.Inputs[j].Location)
+			}
+		}
+	}
+	r.Reason = strings.ReplaceAll(r.Reason, dir, "")
+	for i := range r.Unsupported {
+		r.Unsupported[i] = strings.ReplaceAll(r.Unsupported[i], dir, "")
+	}
+	for i := range r.Invariants {
+		fix(&r.Invariants[i].Location)
 	}
 }

@@ -168,7 +168,7 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 		if _, ok := units[file]; !ok && loadErr[file] == "" {
 			u, err := funccheck.LoadUnit(ctx, optsFor(file), file)
 			if err != nil {
-				loadErr[file] = oneLine(strings.ReplaceAll(err.Error(), filepath.Join(srcRoot, file), file))
+				loadErr[file] = oneLine(strings.ReplaceAll(err.Error(), filepath.Clean(srcRoot)+"/", ""))
 			} else {
 				units[file] = u
 			}

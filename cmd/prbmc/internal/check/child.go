@@ -140,7 +140,7 @@ func RunJob(ctx context.Context, job Job, deps ChildDeps, log io.Writer) (out fu
 	opts.Front.Sandbox = sb
 	u, err := funccheck.LoadUnit(ctx, opts, f.File)
 	if err != nil {
-		return unknown("the C front end rejected %s: %s", f.File, oneLine(strings.ReplaceAll(err.Error(), filepath.Join(job.SrcRoot, f.File), f.File)))
+		return unknown("the C front end rejected %s: %s", f.File, oneLine(strings.ReplaceAll(err.Error(), filepath.Clean(job.SrcRoot)+"/", "")))
 	}
 	out = checkOne(ctx, u, opts, f)
 	if r := out.Result; r != nil && job.MemoryMiB > 0 && r.Verdict == result.Unknown && strings.Contains(r.Reason, "memory limit (") {
