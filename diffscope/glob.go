@@ -5,8 +5,14 @@ import (
 	"strings"
 )
 
-// DefaultGlobs select the files diffscope looks at when Options.Globs is empty.
-var DefaultGlobs = []string{"**/*.c", "**/*.h"}
+// DefaultGlobs select the files diffscope looks at when Options.Globs is
+// empty: C sources and headers, less the directories that by convention
+// hold tests and other projects' code, whose functions are not the
+// change's to prove (a test framework's assertions, vendored libraries).
+// Globs that name them bring them back.
+var DefaultGlobs = []string{"**/*.c", "**/*.h",
+	"!**/test/**", "!**/tests/**", "!**/testing/**", "!**/vendor/**", "!**/third_party/**", "!**/third-party/**",
+	"!**/thirdparty/**", "!**/external/**", "!**/extern/**", "!**/deps/**", "!**/3rdparty/**"}
 
 // matchGlobs reports whether the slash-separated, repository-relative path
 // name is selected by globs. Patterns match the whole path; "**" as a whole

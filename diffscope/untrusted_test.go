@@ -48,3 +48,37 @@ func TestUntrustedCompileDB(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultGlobsSkipTestsAndVendored: without globs, test and vendored
+// directories are out of scope; globs that name them bring them back.
+func TestDefaultGlobsSkipTestsAndVendored(t *testing.T) {
+	r := newTestRepo(t)
+	files := map[string]string{}
+	for _, f := range []string{"src/a.c", "tests/t.c", "test/unit/u.c", "vendor/v.c", "third_party/x/y.c", "lib/deps/d.c", "contest/c.c"} {
+		files[f] = "int f(void) { return 0; }\n"
+	}
+	r.write(files)
+	base := r.commit("base")
+	for f := range files {
+		files[f] = "int f(void) { return 1; }\n"
+	}
+	r.write(files)
+	r.commit("head")
+	scoped := func(globs []string) string {
+		res, err := r.compute(Options{Base: base, Globs: globs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range res.Functions {
+			got = append(got, f.File)
+		}
+		return strings.Join(got, " ")
+	}
+	if got := scoped(nil); got != "contest/c.c src/a.c" {
+		t.Errorf("default scope %q, want contest/c.c src/a.c", got)
+	}
+	if got := scoped([]string{"tests/**"}); got != "tests/t.c" {
+		t.Errorf("scope with tests/** %q", got)
+	}
+}
