@@ -228,6 +228,8 @@ func verdictWords(cf check.Func) string {
 		return "removed"
 	case cf.NotChecked != "":
 		return "not checked"
+	case cf.Outcome.NotCompiled:
+		return "not compiled"
 	case cf.Outcome.NothingToCheck:
 		return "nothing to check"
 	case cf.Outcome.Result == nil:
@@ -257,6 +259,8 @@ func writeCheckText(w io.Writer, run *check.Run) {
 		switch {
 		case cf.NotChecked != "":
 			detail = cf.NotChecked
+		case cf.Outcome.NotCompiled:
+			detail = cf.Outcome.Result.Reason
 		case cf.Outcome.Result != nil && !cf.Outcome.NothingToCheck:
 			r := cf.Outcome.Result
 			detail = fmt.Sprintf("%s, %s", r.Engine, r.Elapsed.Round(time.Millisecond))

@@ -66,6 +66,9 @@ type Outcome struct {
 	Assumed []string
 	// NothingToCheck: the function reaches no property; it was not run.
 	NothingToCheck bool
+	// NotCompiled: the preprocessor leaves the function out of this
+	// build (an #if around it); it was not run.
+	NotCompiled bool
 	// Harness is the entry used (nil when none could be made).
 	Harness *harness.Harness
 }

@@ -79,6 +79,9 @@ func OutcomeOf(run *check.Run, budget time.Duration) *CheckOutcome {
 		case cf.NotChecked != "":
 			sk.Reason, sk.Detail = SkipBudget, fmt.Sprintf("the time budget (%s) ran out before it was checked", budget)
 			out.NotChecked = append(out.NotChecked, sk)
+		case cf.Outcome.NotCompiled:
+			sk.Reason, sk.Detail = SkipNothing, "the preprocessor leaves it out of this build (#if)"
+			out.NotChecked = append(out.NotChecked, sk)
 		case cf.Outcome.NothingToCheck:
 			sk.Reason, sk.Detail = SkipNothing, "it reaches no assertion or enabled check"
 			out.NotChecked = append(out.NotChecked, sk)

@@ -274,3 +274,31 @@ func TestHiddenFiles(t *testing.T) {
 		t.Errorf("verdicts %v, want a unsafe (the NUL byte and -diff do not hide it)", verdicts)
 	}
 }
+
+// TestNotCompiled: a changed function under a false #if is not part of
+// the build: listed as not compiled, not unknown.
+func TestNotCompiled(t *testing.T) {
+	r := newRepo(t)
+	r.write("a.c", "int f(int x) { return x; }\n#ifdef WITH_G\nint g(int x) { return x; }\n#endif\n")
+	r.commit("base")
+	r.write("a.c", "#include <assert.h>\nint f(int x) { assert(x != 1); return x; }\n#ifdef WITH_G\nint g(int x) { assert(x != 2); return x; }\n#endif\n")
+	r.commit("head")
+	for _, iso := range []bool{false, true} {
+		cfg := Config{RepoDir: r.dir, Base: "HEAD~1", Head: "HEAD", FunctionTimeout: 30 * time.Second,
+			Engine: engine.Options{Engine: "auto", Solver: testSolver}}
+		if iso {
+			cfg.Isolate = selfIsolation(t, ChildSubcommand, 1024)
+		}
+		run, err := Execute(context.Background(), cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, cf := range run.Funcs {
+			got[cf.Scope.Name] = fmt.Sprintf("%v %v %s", cf.Outcome.NotCompiled, cf.Outcome.Result.Verdict, cf.Outcome.Result.Reason)
+		}
+		if !strings.HasPrefix(got["g"], "true safe not compiled: the preprocessor leaves g out of a.c") || !strings.HasPrefix(got["f"], "false unsafe") {
+			t.Errorf("isolate %v: %v", iso, got)
+		}
+	}
+}
