@@ -16,6 +16,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,6 +44,10 @@ type Options struct {
 	// Instrument, when set, adds the optional checks to a loaded program
 	// before the harness runs (package checks).
 	Instrument func(*ir.Program) error
+	// FindInclude, when set, names the directories of the repository
+	// that hold a header the flags do not find (#include "name"), so
+	// that a project without a compilation database still loads.
+	FindInclude func(name string) []string
 	// UserHarness, when set, decides the user's harness of a function
 	// instead of the file prbmc/harness/<name>.c under RepoDir: a nil
 	// harness means a generated one. A pull request's checker reads
@@ -80,7 +86,17 @@ type Unit struct {
 	src  []byte
 	Prog *cfront.Program
 	Defs map[string]cfront.FuncDef
+	// front is the configuration the unit loaded with (Options.Front
+	// and the include directories inferred).
+	front cfront.Config
+	// Inferred says which include directories were inferred, and why.
+	Inferred []string
 }
+
+// maxIncludeRounds bounds the headers whose directory is inferred.
+const maxIncludeRounds = 16
+
+var notFound = regexp.MustCompile(`include file not found: ["<]([^">]+)[">]`)
 
 // LoadUnit parses file (relative to opts.RepoDir) on its own.
 func LoadUnit(ctx context.Context, opts Options, file string) (*Unit, error) {
@@ -101,11 +117,37 @@ func LoadUnit(ctx context.Context, opts Options, file string) (*Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog, err := cfront.Load(ctx, opts.Front, cfront.Source{Name: abs, Text: src})
+	front := opts.Front
+	var inferred []string
+	prog, err := cfront.Load(ctx, front, cfront.Source{Name: abs, Text: src})
+	// A header the flags do not find may be in the repository: projects
+	// without a compilation database are built with -I flags we do not
+	// know. Try the directories where a file of that name is.
+	for round := 0; err != nil && opts.FindInclude != nil && round < maxIncludeRounds; round++ {
+		m := notFound.FindStringSubmatch(err.Error())
+		if m == nil {
+			break
+		}
+		dirs := opts.FindInclude(m[1])
+		if len(dirs) == 0 {
+			break
+		}
+		front.IncludeDirs = append(slices.Clone(front.IncludeDirs), dirs...)
+		for _, d := range dirs {
+			shown := d
+			if root, err := filepath.Abs(opts.RepoDir); err == nil {
+				if rel, err := filepath.Rel(root, d); err == nil {
+					shown = filepath.ToSlash(rel)
+				}
+			}
+			inferred = append(inferred, fmt.Sprintf("include directory %s inferred for #include %s", shown, m[0][len("include file not found: "):]))
+		}
+		prog, err = cfront.Load(ctx, front, cfront.Source{Name: abs, Text: src})
+	}
 	if err != nil {
 		return nil, err
 	}
-	u := &Unit{File: file, abs: abs, src: src, Prog: prog, Defs: map[string]cfront.FuncDef{}}
+	u := &Unit{File: file, abs: abs, src: src, Prog: prog, Defs: map[string]cfront.FuncDef{}, front: front, Inferred: inferred}
 	for _, d := range prog.Defs {
 		if d.File == abs {
 			u.Defs[d.Name] = d
@@ -160,8 +202,9 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 		return unknown("no harness: %v", u.rel(opts, err.Error()))
 	}
 	out.Harness = h
+	out.Assumed = append(out.Assumed, u.Inferred...)
 	out.Assumed = append(out.Assumed, h.Assumed...)
-	prog, err := cfront.Load(ctx, opts.Front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
+	prog, err := cfront.Load(ctx, u.front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
 	if err != nil {
 		var fe *cfront.Error
 		if errors.As(err, &fe) && h.User != "" {
@@ -211,7 +254,7 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 // Stubs lists the stubs harness h would get: what the functions without a
 // body that it reaches are assumed to do.
 func (u *Unit) Stubs(ctx context.Context, opts Options, h *harness.Harness) ([]string, error) {
-	prog, err := cfront.Load(ctx, opts.Front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
+	prog, err := cfront.Load(ctx, u.front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
 	if err != nil {
 		return nil, fmt.Errorf("the harness does not compile: %v", u.rel(opts, err.Error()))
 	}

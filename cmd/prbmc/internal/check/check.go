@@ -148,12 +148,13 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 	if err != nil {
 		return nil, fmt.Errorf("the C front end's sandbox: %w", err)
 	}
+	finder := newIncludeFinder(srcRoot)
 	optsFor := func(file string) funccheck.Options {
 		front := frontFor(cfg.Front, scope.Flags[file], root, srcRoot)
 		front.Sandbox = sandbox
 		return funccheck.Options{RepoDir: srcRoot, Front: front, Harness: cfg.Harness,
 			Engine: cfg.Engine, Timeout: cfg.FunctionTimeout, NoCover: cfg.NoCover, Instrument: cfg.Instrument,
-			UserHarness: harnesses.lookup}
+			UserHarness: harnesses.lookup, FindInclude: finder.find}
 	}
 	var todo []int
 	for i, cf := range run.Funcs {

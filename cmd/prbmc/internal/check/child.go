@@ -125,6 +125,7 @@ func RunJob(ctx context.Context, job Job, deps ChildDeps, log io.Writer) (out fu
 			Strengthen: job.Engine.Strengthen, Contractors: job.Engine.Contractors, Solver: deps.Solver, Log: engineLog},
 		Timeout: job.Timeout, NoCover: job.NoCover,
 		UserHarness: func(string) *funccheck.UserHarness { return job.UserHarness },
+		FindInclude: newIncludeFinder(job.SrcRoot).find,
 	}
 	if deps.Instrument != nil {
 		inst, err := deps.Instrument(job.Checks)

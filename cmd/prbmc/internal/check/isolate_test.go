@@ -302,3 +302,45 @@ func TestNotCompiled(t *testing.T) {
 		}
 	}
 }
+
+// TestInferredIncludeDirs: a header the flags do not find is looked for
+// in the repository; a unique match is used (and said), an ambiguous one
+// is not guessed.
+func TestInferredIncludeDirs(t *testing.T) {
+	r := newRepo(t)
+	r.write("include/lib/limits.h", "#define LIB_MAX 10\n")
+	r.write("src/a.c", "#include \"lib/limits.h\"\nint f(int x) { return x; }\n")
+	r.write("one/dup.h", "#define D 1\n")
+	r.write("two/dup.h", "#define D 1\n")
+	r.write("three/dup.h", "#define D 1\n")
+	r.write("four/dup.h", "#define D 1\n")
+	r.write("src/b.c", "#include \"dup.h\"\nint g(int x) { return x; }\n")
+	r.commit("base")
+	r.write("src/a.c", "#include <assert.h>\n#include \"lib/limits.h\"\nint f(int x) { if (x > 0 && x < LIB_MAX) assert(x != 5); return x; }\n")
+	r.write("src/b.c", "#include <assert.h>\n#include \"dup.h\"\nint g(int x) { assert(x != D); return x; }\n")
+	r.commit("head")
+	for _, iso := range []bool{false, true} {
+		cfg := Config{RepoDir: r.dir, Base: "HEAD~1", Head: "HEAD", FunctionTimeout: 30 * time.Second,
+			Engine: engine.Options{Engine: "auto", Solver: testSolver}}
+		if iso {
+			cfg.Isolate = selfIsolation(t, ChildSubcommand, 1024)
+		}
+		run, err := Execute(context.Background(), cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cf := range run.Funcs {
+			res := cf.Outcome.Result
+			switch cf.Scope.Name {
+			case "f":
+				if res.Verdict != result.Unsafe || !strings.Contains(strings.Join(cf.Outcome.Assumed, "\n"), "include directory include inferred for #include \"lib/limits.h\"") {
+					t.Errorf("isolate %v: f %s %q, assumed %q", iso, res.Verdict, res.Reason, cf.Outcome.Assumed)
+				}
+			case "g":
+				if res.Verdict != result.Unknown || !strings.Contains(res.Reason, `include file not found: "dup.h"`) {
+					t.Errorf("isolate %v: g %s %q", iso, res.Verdict, res.Reason)
+				}
+			}
+		}
+	}
+}
