@@ -159,6 +159,11 @@ func instrText(in ir.Instr) string {
 	case *ir.Assume:
 		return "assume(" + exprText(in.Cond) + ")"
 	case *ir.Assert:
+		if p := in.Prop; p != nil && p.Kind != ir.PropAssertion && p.Kind != ir.PropReachError && p.Text != "" {
+			// An inserted check reads as what it checks; its condition
+			// is the instrumentation's, not the program's text.
+			return p.Kind.String() + " check: " + p.Text
+		}
 		return "assert(" + exprText(in.Cond) + ")"
 	case *ir.Call:
 		var b strings.Builder
