@@ -91,7 +91,7 @@ func (fl *fnLower) call(pe *cc.PostfixExpression, want bool) ir.Expr {
 	args := fl.args(pe)
 	rt := fl.irType(pe, pe.Type())
 	if name == "" {
-		fl.fail(pe, "call through a function pointer")
+		return fl.indirectCall(pe, want)
 	}
 	if e, ok := fl.specialCall(pe, name, args, rt); ok {
 		return e
