@@ -88,15 +88,6 @@ func (fl *fnLower) indirectCall(pe *cc.PostfixExpression, want bool) ir.Expr {
 		} else {
 			v = fl.defaultPromote(v)
 		}
-		if ir.IsScalar(v.Type()) {
-			if _, isConst := v.(*ir.Const); !isConst {
-				// Each branch of the dispatch reads the arguments; keep them
-				// evaluated once, before it.
-				t := fl.temp(v.Type())
-				fl.assign(&ir.VarRef{V: t}, v)
-				v = &ir.VarRef{V: t}
-			}
-		}
 		args = append(args, v)
 	}
 	if len(args) < len(ft.Params) {

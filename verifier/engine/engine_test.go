@@ -25,12 +25,14 @@ import (
 //	// expect: safe|unsafe|bounded|unknown
 //	// expect-line: N        (the violated property's line)
 //	// expect-value: x = 5   (a step of the trace writes this value)
+//	// expect-kind: pointer  (the violated property's kind)
 //	// expect-engines: kinduction bkind   (default: incremental)
 type expectation struct {
 	verdict result.Verdict
 	line    int
 	values  []string
 	engines []string
+	kind    string
 }
 
 func readExpect(t *testing.T, path string) expectation {
@@ -55,6 +57,8 @@ func readExpect(t *testing.T, path string) expectation {
 			e.line, _ = strconv.Atoi(val)
 		case "expect-value":
 			e.values = append(e.values, val)
+		case "expect-kind":
+			e.kind = val
 		case "expect-engines":
 			e.engines = strings.Fields(val)
 		}
@@ -125,6 +129,9 @@ func checkVerdict(t *testing.T, f, eng string, want expectation) {
 	v := r.Violated()
 	if v == nil || v.Trace == nil || !v.Trace.Replayed {
 		t.Fatalf("unsafe without a replayed trace: %+v", v)
+	}
+	if want.kind != "" && v.Kind != want.kind {
+		t.Errorf("violated a %s property (%s), want %s", v.Kind, v.Text, want.kind)
 	}
 	if want.line != 0 && v.Location.Line != want.line {
 		t.Errorf("violation at line %d, want %d", v.Location.Line, want.line)
