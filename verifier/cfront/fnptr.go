@@ -158,8 +158,25 @@ func sameShape(a, b ir.Type) bool {
 	return false
 }
 
+// unknownFuncName is the function a harness's unknown function pointers
+// point to (__prbmc_fnptr_unknown): every call through a pointer may
+// reach it, and reaching it is unsupported.
+const unknownFuncName = "$unknown_function"
+
+func (l *linker) unknownFunc() *ir.Function {
+	if f := l.prog.Func(unknownFuncName); f != nil {
+		return f
+	}
+	f := &ir.Function{Name: unknownFuncName, Type: &ir.FuncType{Result: ir.Void, Variadic: true}, Library: true}
+	l.prog.AddFunc(f)
+	return f
+}
+
 // fits says whether function c can be the target of call pc.
 func (pc *pendingIndirect) fits(c *ir.Function) bool {
+	if c.Name == unknownFuncName {
+		return true
+	}
 	ct := c.Type
 	if ct.Variadic {
 		if !pc.ft.Variadic || len(ct.Params) != len(pc.ft.Params) {
@@ -311,6 +328,9 @@ func (l *linker) callOf(pc *pendingIndirect, c *ir.Function) []ir.Instr {
 			a = castTo(a, ct.Params[i])
 		}
 		args[i] = a
+	}
+	if c.Name == unknownFuncName {
+		return []ir.Instr{&ir.Unsupported{At: at, Construct: fmt.Sprintf("call through %s, a function pointer the harness leaves unknown", pc.callee)}}
 	}
 	call := &ir.Call{At: at, Fn: c, Args: args}
 	if b, ok := builtinCalls[c.Name]; ok && c.Body == nil {
