@@ -59,6 +59,12 @@ var Kinds = []Kind{
 		"prbmc stops at constructs it cannot model and reports them only when an execution can reach them. " +
 			"Nothing is claimed about executions that get there.\n\nSee README.md (\"Unsupported\") for the list; " +
 			"restructure the code or verify a smaller entry function with `--function`."},
+	{"function-pointer", "InvalidFunctionPointer", "A call through a function pointer can call no function.",
+		"A call through a function pointer is reached with a pointer that is none of the program's functions " +
+			"of a compatible type (NULL, uninitialised, or a function of another type).",
+		"For the inputs in the trace, a function pointer that is called does not point to any function whose " +
+			"address the program takes and whose type fits the call; C leaves such a call undefined.\n\n" +
+			"Check the pointer before the call, or initialise it."},
 }
 
 // KindIndex is the position of id in Kinds, or -1.

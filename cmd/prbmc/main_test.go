@@ -43,7 +43,7 @@ func TestVerifyExitCodes(t *testing.T) {
 		{"unsafe", "void reach_error(void);\nint main(void) { int x = 2; if (x == 2) reach_error(); return 0; }\n", exitUnsafe, "RESULT: FALSE"},
 		{"safe", "void reach_error(void);\nint main(void) { int x = 2; if (x == 3) reach_error(); return 0; }\n", exitSafe, "RESULT: TRUE"},
 		{"parse error", "int main(void) { return 0 \n", exitUnknown, "RESULT: UNKNOWN"},
-		{"unsupported reached", "void reach_error(void);\nint g(int x) { return x; }\nint main(void) { int (*f)(int) = g; if (f(1)) reach_error(); return 0; }\n", exitUnknown, "RESULT: UNKNOWN"},
+		{"unsupported reached", "void reach_error(void);\nint g(int x) { return x; }\nint main(void) { double (*f)(double) = (double (*)(double))g; if (f(1)) reach_error(); return 0; }\n", exitUnknown, "RESULT: UNKNOWN"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,7 +4,7 @@ static int twice(int x) { return 2 * x; }
 int main(void) {
   int x = 3;
   if (x == 4) {
-    int (*f)(int) = twice; /* unsupported, but never reached */
+    long (*f)(long) = (long (*)(long))twice; /* no function of this type: unsupported, but never reached */
     if (f(2) != 4) reach_error();
   }
   return 0;

@@ -91,7 +91,7 @@ func (fl *fnLower) call(pe *cc.PostfixExpression, want bool) ir.Expr {
 	args := fl.args(pe)
 	rt := fl.irType(pe, pe.Type())
 	if name == "" {
-		fl.fail(pe, "call through a function pointer")
+		return fl.indirectCall(pe, want)
 	}
 	if e, ok := fl.specialCall(pe, name, args, rt); ok {
 		return e
@@ -310,6 +310,17 @@ func (fl *fnLower) specialCall(pe *cc.PostfixExpression, name string, args []cc.
 		p := fl.convert(fl.rvalue(args[0]), fl.std().VoidPtr)
 		fl.effect(args[1])
 		fl.emit(&ir.Call{At: fl.at(), Builtin: ir.BHavoc, Args: []ir.Expr{p}})
+		return nil, true
+	case name == "__prbmc_fnptr_unknown":
+		// __prbmc_fnptr_unknown(&fp): a harness leaves function pointer fp
+		// unknown; a call through it is unsupported where reached.
+		if len(args) != 1 {
+			fl.fail(pe, "__prbmc_fnptr_unknown takes a pointer")
+		}
+		u := fl.l.unknownFunc()
+		ft := fl.ptrTo(u.Type)
+		p := fl.convert(fl.rvalue(args[0]), fl.ptrTo(ft))
+		fl.assign(&ir.Deref{P: p, T: ft}, fl.funcAddr(u))
 		return nil, true
 	case name == "__builtin_expect" || name == "__builtin_expect_with_probability":
 		if len(args) < 1 {

@@ -350,7 +350,8 @@ func (fl *fnLower) primary(x *cc.PrimaryExpression) ir.Expr {
 		switch r := x.ResolvedTo().(type) {
 		case *cc.Declarator:
 			if r.Type().Kind() == cc.Function {
-				fl.fail(x, "function %s used as a value (function pointers)", r.Name())
+				// A function designator: its address (C's decay).
+				return fl.funcAddr(fl.funcDesignator(x, r))
 			}
 			return &ir.VarRef{V: fl.varFor(x, r)}
 		case *cc.Enumerator:
@@ -676,7 +677,8 @@ func (fl *fnLower) unary(x *cc.UnaryExpression) ir.Expr {
 			fl.fail(x, "dereference of a non-pointer")
 		}
 		if _, ok := pt.Elem.(*ir.FuncType); ok {
-			fl.fail(x, "dereference of a function pointer")
+			// *fp is a function designator, which decays back to fp.
+			return p
 		}
 		if _, ok := pt.Elem.(ir.VoidType); ok {
 			fl.fail(x, "dereference of void *")
@@ -778,6 +780,9 @@ func (fl *fnLower) sizeConst(n cc.Node, v cc.Value, t cc.Type) ir.Expr {
 
 // addrOf lowers &e.
 func (fl *fnLower) addrOf(n cc.ExpressionNode) ir.Expr {
+	if t := n.Type(); t != nil && t.Kind() == cc.Function {
+		return fl.rvalue(n) // &f and &*fp: the function's address
+	}
 	lv := fl.lvalue(n)
 	if d, ok := lv.(*ir.Deref); ok {
 		return fl.convert(d.P, fl.ptrTo(d.T))

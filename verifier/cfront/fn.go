@@ -293,27 +293,37 @@ func collectParams(def *cc.FunctionDefinition) map[string]*cc.Declarator {
 // eachParam calls fn on every named parameter's declarator and
 // declaration specifiers, prototype or K&R style.
 func eachParam(def *cc.FunctionDefinition, fn func(*cc.Declarator, *cc.DeclarationSpecifiers)) {
-	var walkDD func(dd *cc.DirectDeclarator)
-	walkDD = func(dd *cc.DirectDeclarator) {
+	// The function's own parameter list is the one applied to its name,
+	// the innermost: in double (*pick(int i))(double) it is (int i), the
+	// outer (double) belongs to the returned function pointer's type.
+	var own func(dd *cc.DirectDeclarator) *cc.DirectDeclarator
+	own = func(dd *cc.DirectDeclarator) *cc.DirectDeclarator {
 		if dd == nil {
-			return
+			return nil
 		}
-		switch dd.Case {
-		case cc.DirectDeclaratorFuncParam:
-			if dd.ParameterTypeList != nil {
-				for pl := dd.ParameterTypeList.ParameterList; pl != nil; pl = pl.ParameterList {
-					if pd := pl.ParameterDeclaration; pd != nil && pd.Declarator != nil {
-						fn(pd.Declarator, pd.DeclarationSpecifiers)
-					}
-				}
+		var inner *cc.DirectDeclarator
+		if dd.Case == cc.DirectDeclaratorDecl {
+			if dd.Declarator != nil {
+				inner = own(dd.Declarator.DirectDeclarator)
 			}
-			return
-		case cc.DirectDeclaratorDecl:
-			walkDD(dd.Declarator.DirectDeclarator)
+		} else {
+			inner = own(dd.DirectDeclarator)
 		}
-		walkDD(dd.DirectDeclarator)
+		if inner != nil {
+			return inner
+		}
+		if dd.Case == cc.DirectDeclaratorFuncParam {
+			return dd
+		}
+		return nil
 	}
-	walkDD(def.Declarator.DirectDeclarator)
+	if dd := own(def.Declarator.DirectDeclarator); dd != nil && dd.ParameterTypeList != nil {
+		for pl := dd.ParameterTypeList.ParameterList; pl != nil; pl = pl.ParameterList {
+			if pd := pl.ParameterDeclaration; pd != nil && pd.Declarator != nil {
+				fn(pd.Declarator, pd.DeclarationSpecifiers)
+			}
+		}
+	}
 	// K&R definitions declare their parameters in a declaration list.
 	for dl := def.DeclarationList; dl != nil; dl = dl.DeclarationList {
 		for idl := dl.Declaration.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {

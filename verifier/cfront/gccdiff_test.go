@@ -97,9 +97,6 @@ func TestAgainstGCC(t *testing.T) {
 						mu.Lock()
 						rejected = append(rejected, prog.Unsupported[0].String())
 						mu.Unlock()
-						if strings.Contains(f, "fnptr") {
-							t.Skipf("known unsupported: %v", prog.Unsupported[0])
-						}
 						t.Errorf("unsupported construct: %v", prog.Unsupported[0])
 						return
 					}

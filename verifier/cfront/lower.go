@@ -135,6 +135,9 @@ type linker struct {
 	initFn  *fnLower
 	propSeq map[string]int
 	curFn   string // the function being lowered, for diagnostics
+	// indirect are the calls through function pointers, dispatched once
+	// every body is lowered (fnptr.go).
+	indirect []*pendingIndirect
 }
 
 type staticKey struct {
@@ -447,6 +450,7 @@ func (l *linker) lowerAll(ctx context.Context) error {
 	}
 	l.curFn = ""
 	l.initFn.finish()
+	l.expandIndirect()
 	// Keep a deterministic order for the printer: types by name.
 	sort.SliceStable(l.prog.Types, func(i, j int) bool { return l.prog.Types[i].Name < l.prog.Types[j].Name })
 	for _, f := range l.prog.Funcs {

@@ -230,7 +230,7 @@ func (in *instrumenter) place(cs []check, e ir.Expr, guard ir.Expr, addr, write 
 // first), under guard.
 func (in *instrumenter) value(cs []check, e ir.Expr, guard ir.Expr) []check {
 	switch x := e.(type) {
-	case nil, *ir.Const, *ir.FloatConst, *ir.VarRef, *ir.Nondet:
+	case nil, *ir.Const, *ir.FloatConst, *ir.VarRef, *ir.Nondet, *ir.FuncAddr:
 	case *ir.Deref, *ir.Field, *ir.Index:
 		cs = in.place(cs, e, guard, false, false)
 	case *ir.AddrOf:

@@ -133,6 +133,11 @@ func (c *copier) expr(e ir.Expr) ir.Expr {
 		return &ir.Index{X: c.expr(e.X), I: c.expr(e.I)}
 	case *ir.AddrOf:
 		return &ir.AddrOf{X: c.expr(e.X), T: e.T}
+	case *ir.FuncAddr:
+		if nf, ok := c.fm[e.F]; ok {
+			return &ir.FuncAddr{F: nf, T: e.T}
+		}
+		return &ir.FuncAddr{F: e.F, T: e.T}
 	case *ir.Unary:
 		return &ir.Unary{Op: e.Op, X: c.expr(e.X), T: e.T}
 	case *ir.Binary:

@@ -25,12 +25,14 @@ import (
 //	// expect: safe|unsafe|bounded|unknown
 //	// expect-line: N        (the violated property's line)
 //	// expect-value: x = 5   (a step of the trace writes this value)
+//	// expect-kind: pointer  (the violated property's kind)
 //	// expect-engines: kinduction bkind   (default: incremental)
 type expectation struct {
 	verdict result.Verdict
 	line    int
 	values  []string
 	engines []string
+	kind    string
 }
 
 func readExpect(t *testing.T, path string) expectation {
@@ -55,6 +57,8 @@ func readExpect(t *testing.T, path string) expectation {
 			e.line, _ = strconv.Atoi(val)
 		case "expect-value":
 			e.values = append(e.values, val)
+		case "expect-kind":
+			e.kind = val
 		case "expect-engines":
 			e.engines = strings.Fields(val)
 		}
@@ -125,6 +129,9 @@ func checkVerdict(t *testing.T, f, eng string, want expectation) {
 	v := r.Violated()
 	if v == nil || v.Trace == nil || !v.Trace.Replayed {
 		t.Fatalf("unsafe without a replayed trace: %+v", v)
+	}
+	if want.kind != "" && v.Kind != want.kind {
+		t.Errorf("violated a %s property (%s), want %s", v.Kind, v.Text, want.kind)
 	}
 	if want.line != 0 && v.Location.Line != want.line {
 		t.Errorf("violation at line %d, want %d", v.Location.Line, want.line)
@@ -487,6 +494,8 @@ func TestConcrete(t *testing.T) {
 		{"an input", "int __VERIFIER_nondet_int(void); int main(void) { int x = __VERIFIER_nondet_int(); if (x == 7) reach_error(); return 0; }", false, ""},
 		{"uninitialised", "int main(void) { int x; if (x == 7) reach_error(); return 0; }", false, ""},
 		{"addresses", "int main(void) { int a, b; int *p = &a, *q = &b; if (p < q) reach_error(); return 0; }", false, ""},
+		{"function pointers, safe", "static int inc(int x) { return x + 1; } static int dec(int x) { return x - 1; } int main(void) { int (*f[2])(int) = {inc, dec}; int x = 0; for (unsigned i = 0; i < 0x00100000; i++) x = f[i % 3 == 0](x); if (x != 349524) reach_error(); return 0; }", true, result.Safe},
+		{"function pointers, NULL call at the end", "static int inc(int x) { return x + 1; } int main(void) { int (*f)(int) = inc; int x = 0; for (unsigned i = 0; i < 0x00100000; i++) x = f(x); if (x == 0x00100000) f = 0; return f(x); }", true, result.Unsafe},
 		// Too large to run: unknown, with the interpreter's reason.
 		{"1 TiB global", "static char big[1L<<40]; int main(void) { big[5] = 1; if (big[5] != 1) reach_error(); return 0; }", true, result.Unknown},
 	}

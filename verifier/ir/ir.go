@@ -116,6 +116,19 @@ type AddrOf struct {
 	T *PointerType
 }
 
+// FuncAddr is the address of function F, a pointer to its function type.
+// A function is an object of its own kind: its address compares equal
+// only to itself, it has no bytes to read or write (an access through it
+// is invalid) and it is never freeable. Calls through function pointers do
+// not exist in the IR: the front end turns each into a dispatch that
+// compares the pointer with the FuncAddr of every address-taken function
+// of a compatible type and calls that function directly (see cfront's
+// fnptr.go), asserting a PropFuncPointer property when none matches.
+type FuncAddr struct {
+	F *Function
+	T *PointerType
+}
+
 // UnOp is a unary operator.
 type UnOp int
 
@@ -232,6 +245,7 @@ func (e *Deref) Type() Type      { return e.T }
 func (e *Field) Type() Type      { return e.X.Type().(*StructType).Fields[e.Index].Type }
 func (e *Index) Type() Type      { return e.X.Type().(*ArrayType).Elem }
 func (e *AddrOf) Type() Type     { return e.T }
+func (e *FuncAddr) Type() Type   { return e.T }
 func (e *Unary) Type() Type      { return e.T }
 func (e *Binary) Type() Type     { return e.T }
 func (e *Cast) Type() Type       { return e.T }
@@ -247,6 +261,7 @@ func (*Deref) exprNode()      {}
 func (*Field) exprNode()      {}
 func (*Index) exprNode()      {}
 func (*AddrOf) exprNode()     {}
+func (*FuncAddr) exprNode()   {}
 func (*Unary) exprNode()      {}
 func (*Binary) exprNode()     {}
 func (*Cast) exprNode()       {}
@@ -324,9 +339,10 @@ const (
 	PropPointer                     // NULL, dangling or out-of-object dereference
 	PropUnwinding                   // a loop ran past the unwinding bound
 	PropUnsupported                 // execution reached a construct we cannot model
+	PropFuncPointer                 // a call through a pointer that is none of the candidate functions
 )
 
-var propKindNames = [...]string{"assertion", "reach-error", "overflow", "div-by-zero", "bounds", "pointer", "unwinding", "unsupported"}
+var propKindNames = [...]string{"assertion", "reach-error", "overflow", "div-by-zero", "bounds", "pointer", "unwinding", "unsupported", "function-pointer"}
 
 func (k PropKind) String() string { return propKindNames[k] }
 

@@ -170,6 +170,9 @@ func writeExpr(b *strings.Builder, e Expr) {
 	case *AddrOf:
 		b.WriteString("&")
 		writeExpr(b, e.X)
+	case *FuncAddr:
+		b.WriteString("&")
+		b.WriteString(e.F.Name)
 	case *Unary:
 		b.WriteString(e.Op.String())
 		b.WriteString("(")

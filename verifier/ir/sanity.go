@@ -223,6 +223,15 @@ func (c *checker) expr(e Expr) {
 		if !SameType(e.T.Elem, e.X.Type()) {
 			c.errorf("address of %s typed %s", e.X.Type(), e.T)
 		}
+	case *FuncAddr:
+		if e.F == nil || c.p.Func(e.F.Name) != e.F {
+			c.errorf("address of a function that is not in the program")
+		}
+		if e.T == nil {
+			c.errorf("function address without a type")
+		} else if _, ok := e.T.Elem.(*FuncType); !ok {
+			c.errorf("function address typed %s", e.T)
+		}
 	case *Unary:
 		c.expr(e.X)
 		switch e.Op {

@@ -59,6 +59,8 @@ func (x *executor) eval(st *state, fr *frame, e ir.Expr) *smt.Term {
 		return x.load(st, fr, e)
 	case *ir.AddrOf:
 		return x.addr(st, fr, e.X)
+	case *ir.FuncAddr:
+		return x.objPtr(x.funcObject(e.F), x.b.BVUint(x.offW, 0))
 	case *ir.Unary:
 		v := x.eval(st, fr, e.X)
 		switch e.Op {

@@ -26,6 +26,19 @@ func (x *executor) objectOf(fr *frame, v *ir.Var) int {
 	return id
 }
 
+// funcObject returns the object whose address is function f's, creating
+// it on first use: it has no bytes (no access through it is valid), is
+// never a heap block and lives for the whole execution, as the
+// interpreter's function objects do.
+func (x *executor) funcObject(f *ir.Function) int {
+	if id, ok := x.funcObj[f]; ok {
+		return id
+	}
+	id := x.newObject(f.Name+"()", x.b.BVUint(x.offW, 0), false, 1)
+	x.funcObj[f] = id
+	return id
+}
+
 // declare starts v's lifetime: with decl (a Decl instruction) its value is
 // a fresh input, as an uninitialised C object; parameters start at zero
 // and are then assigned.

@@ -232,6 +232,7 @@ type executor struct {
 
 	objs      []*object // by number; 0 is the null object
 	varObj    map[varKey]int
+	funcObj   map[*ir.Function]int // the objects of functions whose address is taken
 	frames    int
 	depth     map[*ir.Function]int
 	checkIdx  map[*ir.Property]*Check
@@ -253,7 +254,7 @@ type object struct {
 
 func newExecutor(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) *executor {
 	x := &executor{ctx: ctx, p: p, b: b, opts: opts, eq: &Equation{B: b}, std: ir.StdTypes(p.DataModel),
-		varObj: map[varKey]int{}, depth: map[*ir.Function]int{}, checkIdx: map[*ir.Property]*Check{},
+		varObj: map[varKey]int{}, funcObj: map[*ir.Function]int{}, depth: map[*ir.Function]int{}, checkIdx: map[*ir.Property]*Check{},
 		loopProps: map[string]*ir.Property{}}
 	x.ptrW = p.DataModel.PointerBytes() * 8
 	x.objW = 8

@@ -98,7 +98,8 @@ func TestSymbolicLoopCounts(t *testing.T) {
 // TestUnsupportedIsACheck: an unsupported construct is a reachability
 // check, not an error.
 func TestUnsupportedIsACheck(t *testing.T) {
-	p := lower(t, "int g(int x) { return x; }\nint main(void) { int (*f)(int) = g; return f(1); }\n")
+	// A call through a pointer that no address-taken function fits.
+	p := lower(t, "int g(int x) { return x; }\nint main(void) { double (*f)(double) = (double (*)(double))g; return f(1); }\n")
 	eq, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -106,6 +107,30 @@ func TestUnsupportedIsACheck(t *testing.T) {
 	uns := eq.Props(ir.PropUnsupported)
 	if len(uns) != 1 || !uns[0].Violation.IsTrue() {
 		t.Fatalf("want one always-reached unsupported check, got %+v", uns)
+	}
+}
+
+// TestFuncPointerDispatch: a pointer that holds a known function makes
+// the dispatch's failure check false by simplification alone, and a NULL
+// one makes it true.
+func TestFuncPointerDispatch(t *testing.T) {
+	for src, want := range map[string]bool{
+		"int g(int x) { return x; }\nint h(int x) { return -x; }\nint main(void) { int (*f)(int) = g; return f(1) + h(2); }\n": false,
+		"int g(int x) { return x; }\nint (*f)(int), (*k)(int) = g;\nint main(void) { return f(1) + k(1); }\n":                  true,
+	} {
+		p := lower(t, src)
+		eq, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fp := eq.Props(ir.PropFuncPointer)
+		if len(fp) == 0 {
+			t.Fatalf("%s: no function-pointer check", src)
+		}
+		// The first call is the one through f.
+		if got := fp[0].Violation.IsTrue(); got != want || (!want && !fp[0].Violation.IsFalse()) {
+			t.Errorf("%s: violation %v, want constant %v", src, fp[0].Violation, want)
+		}
 	}
 }
 

@@ -96,6 +96,20 @@ func (m *machine) globalLoc(v *ir.Var) varLoc {
 	return l
 }
 
+// funcObject is the object whose address is function f's: it has no
+// bytes (every access through it faults), a fake address of its own, and
+// it is never freeable.
+func (m *machine) funcObject(f *ir.Function) *object {
+	if o, ok := m.fobjs[f]; ok {
+		return o
+	}
+	o := &object{kind: okFunc, fn: f, ro: true}
+	o.base = m.alloc(0)
+	m.gobjs = append(m.gobjs, o)
+	m.fobjs[f] = o
+	return o
+}
+
 func (m *machine) containsPtr(t ir.Type) bool {
 	switch t := t.(type) {
 	case *ir.PointerType:
@@ -756,6 +770,9 @@ func (m *machine) compileExpr(c *cfunc, e ir.Expr) evalFn {
 		}
 		f := lv.fn
 		return func(m *machine) val { l := f(m); return val{obj: l.obj, bits: uint64(l.off)} }
+	case *ir.FuncAddr:
+		v := val{obj: m.funcObject(e.F)}
+		return func(m *machine) val { return v }
 	case *ir.Unary:
 		return m.compileUnary(c, e)
 	case *ir.Binary:

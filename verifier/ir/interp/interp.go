@@ -260,6 +260,7 @@ type machine struct {
 	gvars   map[*ir.Var]varLoc
 	memVars map[*ir.Var]bool // variables whose address is taken somewhere
 	funcs   map[*ir.Function]*cfunc
+	fobjs   map[*ir.Function]*object // functions whose address is taken
 
 	// heap blocks (and alloca blocks), sorted by base address
 	heap      []*object
@@ -312,6 +313,7 @@ func newMachine(ctx context.Context, p *ir.Program, opts Options) *machine {
 		src:       opts.Inputs,
 		gvars:     map[*ir.Var]varLoc{},
 		funcs:     map[*ir.Function]*cfunc{},
+		fobjs:     map[*ir.Function]*object{},
 		maxDepth:  opts.MaxDepth,
 		tix:       -1,
 		depth:     -1,

@@ -28,6 +28,7 @@ const (
 	okHeap
 	okAlloca
 	okTemp
+	okFunc // a function: an address without bytes
 )
 
 type objState uint8
@@ -52,8 +53,9 @@ type object struct {
 	// odd holds pointers stored at offsets that are not multiples of pw.
 	odd   map[int64]frag
 	base  uint64
-	v     *ir.Var // nil for heap blocks
-	id    int64   // heap block number
+	v     *ir.Var      // nil for heap blocks
+	fn    *ir.Function // for okFunc
+	id    int64        // heap block number
 	kind  objKind
 	state objState
 	ro    bool
@@ -70,6 +72,8 @@ func (o *object) name() string {
 		return fmt.Sprintf("alloca#%d", o.id)
 	case okTemp:
 		return "temporary"
+	case okFunc:
+		return o.fn.Name
 	}
 	if o.v != nil {
 		return srcName(o.v)
@@ -83,6 +87,8 @@ func (o *object) describe() string {
 		return "heap block " + o.name()
 	case okAlloca:
 		return "stack block " + o.name()
+	case okFunc:
+		return "function " + o.name()
 	case okGlobal:
 		if o.v != nil && o.v.ReadOnly {
 			return "read-only object " + o.name()

@@ -92,6 +92,8 @@ func writeExpr(b *strings.Builder, e ir.Expr, idx func(ir.Expr) (string, bool)) 
 	case *ir.AddrOf:
 		b.WriteByte('&')
 		writeSub(b, e.X, nil)
+	case *ir.FuncAddr:
+		b.WriteString(e.F.Name)
 	case *ir.Unary:
 		b.WriteString(e.Op.String())
 		writeSub(b, e.X, nil)
