@@ -261,11 +261,15 @@ func (fl *fnLower) bitFieldStore(r bfRef, v ir.Expr) {
 	}
 	w := fl.bfWork(r)
 	nv := fl.convert(fl.convert(v, bf.t), w)
-	if bf.width < w.Bits {
-		nv = &ir.Binary{Op: ir.And, X: nv, Y: bfConst(w, bfMask(bf.width)), T: w}
-	}
-	if bf.shift > 0 {
-		nv = &ir.Binary{Op: ir.Shl, X: nv, Y: bfConst(w, uint64(bf.shift)), T: w}
+	if c, ok := nv.(*ir.Const); ok {
+		nv = bfConst(w, c.Bits&bfMask(bf.width)<<uint(bf.shift))
+	} else {
+		if bf.width < w.Bits {
+			nv = &ir.Binary{Op: ir.And, X: nv, Y: bfConst(w, bfMask(bf.width)), T: w}
+		}
+		if bf.shift > 0 {
+			nv = &ir.Binary{Op: ir.Shl, X: nv, Y: bfConst(w, uint64(bf.shift)), T: w}
+		}
 	}
 	ut := r.unit.Type().(*ir.IntType)
 	if bf.shift > 0 || bf.width < ut.Bits {
