@@ -29,18 +29,23 @@ var (
 	csmithSteps = flag.Int64("csmith.steps", 300_000_000, "interpreter step budget per program")
 	csmithExtra = flag.String("csmith.opts", "", "extra csmith options, space-separated (e.g. --float)")
 	csmithM32   = flag.Bool("csmith.m32", false, "compare in the ILP32 data model (gcc -m32)")
+	csmithBF    = flag.Bool("csmith.bitfields", false, "TestCsmith generates bit-fields (csmithBitfieldOpts)")
+	csmithBFN   = flag.Int("csmith.bfn", 10, "number of csmith seeds TestCsmithBitfields runs")
 )
 
 // csmithOpts keep the generated programs to what prbmc models: no argc (the
-// checksum is the only output), no bit-fields (the front end rejects them:
-// with -csmith.opts=--bitfields most programs are rejected) and no packed
-// structs (they do work: cc/v4's ABILayout honours #pragma pack(1), and
-// -csmith.opts=--packed-struct turns them back on). Unions, pointers,
+// checksum is the only output), no bit-fields (TestCsmithBitfields and
+// -csmith.bitfields test them) and no packed structs (they do work: cc/v4's
+// ABILayout honours #pragma pack(1), and -csmith.opts=--packed-struct turns
+// them back on). Unions, pointers,
 // structs, arrays, volatiles, jumps and safe math (which keeps the programs
 // free of undefined behaviour) stay on; --float is off, as csmith's default
 // (with it csmith emits out-of-range float-to-integer conversions, which
 // are undefined and which the interpreter stops at).
 var csmithOpts = []string{"--no-argc", "--no-bitfields", "--no-packed-struct"}
+
+// csmithBitfieldOpts are csmithOpts with bit-fields.
+var csmithBitfieldOpts = []string{"--no-argc", "--bitfields", "--no-packed-struct"}
 
 // csmithInclude is where libcsmith-dev puts csmith.h.
 const csmithInclude = "/usr/include/csmith"
@@ -60,6 +65,20 @@ const csmithGCCTimeout = time.Second
 // second or the interpreter runs out of steps. `scripts/csmith.sh N` runs N
 // seeds.
 func TestCsmith(t *testing.T) {
+	opts := csmithOpts
+	if *csmithBF {
+		opts = csmithBitfieldOpts
+	}
+	runCsmith(t, opts, *csmithN)
+}
+
+// TestCsmithBitfields is TestCsmith with bit-fields in the structs, on
+// -csmith.bfn seeds from -csmith.seed.
+func TestCsmithBitfields(t *testing.T) {
+	runCsmith(t, csmithBitfieldOpts, *csmithBFN)
+}
+
+func runCsmith(t *testing.T, opts []string, n int) {
 	if testing.Short() {
 		t.Skip("csmith differential run: skipped with -short")
 	}
@@ -87,7 +106,7 @@ func TestCsmith(t *testing.T) {
 		start                  = time.Now()
 	)
 	t.Run("seeds", func(t *testing.T) {
-		for seed := *csmithSeed; seed < *csmithSeed+*csmithN; seed++ {
+		for seed := *csmithSeed; seed < *csmithSeed+n; seed++ {
 			seed := seed
 			t.Run(strconv.Itoa(seed), func(t *testing.T) {
 				t.Parallel()
@@ -124,7 +143,7 @@ func TestCsmith(t *testing.T) {
 						}
 					}
 				}()
-				args := append([]string{"--seed", strconv.Itoa(seed), "-o", src}, csmithOpts...)
+				args := append([]string{"--seed", strconv.Itoa(seed), "-o", src}, opts...)
 				args = append(args, strings.Fields(*csmithExtra)...)
 				cmd := exec.Command(csmith, args...)
 				cmd.Dir = dir // csmith writes platform.info into its working directory
@@ -188,7 +207,7 @@ func TestCsmith(t *testing.T) {
 	}
 	sort.Strings(skippedWhy)
 	t.Logf("csmith: %d agree, %d rejected%s, %d skipped, %d failed, seeds %d..%d, %v",
-		agree, nRejected, why, skipped, failed, *csmithSeed, *csmithSeed+*csmithN-1, time.Since(start).Round(time.Second))
+		agree, nRejected, why, skipped, failed, *csmithSeed, *csmithSeed+n-1, time.Since(start).Round(time.Second))
 	for _, s := range skippedWhy {
 		t.Logf("skipped %s", s)
 	}

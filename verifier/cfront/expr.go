@@ -216,6 +216,9 @@ func (fl *fnLower) value(n cc.ExpressionNode) ir.Expr {
 	case *cc.PrimaryExpression:
 		return fl.primary(x)
 	case *cc.PostfixExpression:
+		if sel := bitFieldSel(x); sel == x {
+			return fl.bitFieldRead(fl.bitFieldRef(x))
+		}
 		return fl.postfix(x)
 	case *cc.UnaryExpression:
 		return fl.unary(x)
@@ -665,6 +668,9 @@ func (fl *fnLower) unary(x *cc.UnaryExpression) ir.Expr {
 	case cc.UnaryExpressionPostfix:
 		return fl.value(x.PostfixExpression)
 	case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
+		if sel := bitFieldSel(x.UnaryExpression); sel != nil {
+			return fl.bitFieldIncDec(sel, x.Case == cc.UnaryExpressionInc, false)
+		}
 		lv := fl.lvalue(x.UnaryExpression)
 		fl.incDec(lv, x.Case == cc.UnaryExpressionInc)
 		return lv
@@ -836,6 +842,9 @@ func (fl *fnLower) incDec(lv ir.Expr, inc bool) {
 // lvalue lowers n as an object designator. Its sub-expressions are pure,
 // so the result may be evaluated more than once.
 func (fl *fnLower) lvalue(n cc.ExpressionNode) ir.Expr {
+	if sel := bitFieldSel(n); sel != nil {
+		fl.fail(n, "bit-field %s used as an object", sel.Token2.SrcStr())
+	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		switch x.Case {
@@ -902,6 +911,9 @@ func (fl *fnLower) postfix(x *cc.PostfixExpression) ir.Expr {
 		}
 		return fl.field(x, &ir.Deref{P: p, T: pt.Elem}, x.Token2.SrcStr())
 	case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+		if sel := bitFieldSel(x.PostfixExpression); sel != nil {
+			return fl.bitFieldIncDec(sel, x.Case == cc.PostfixExpressionInc, true)
+		}
 		lv := fl.lvalue(x.PostfixExpression)
 		old := fl.temp(lv.Type())
 		fl.assign(&ir.VarRef{V: old}, lv)
@@ -1010,6 +1022,9 @@ var compoundOps = map[cc.AssignmentExpressionCase]ir.BinOp{
 // assignment emits an assignment and returns its left operand, whose value
 // after the store is the value of the expression.
 func (fl *fnLower) assignment(x *cc.AssignmentExpression) ir.Expr {
+	if sel := bitFieldSel(x.UnaryExpression); sel != nil {
+		return fl.bitFieldAssign(x, sel)
+	}
 	lv := fl.lvalue(x.UnaryExpression)
 	t := lv.Type()
 	if x.Case == cc.AssignmentExpressionAssign {
@@ -1051,6 +1066,10 @@ func (fl *fnLower) effect(n cc.ExpressionNode) {
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+			if sel := bitFieldSel(x.PostfixExpression); sel != nil {
+				fl.bitFieldIncDec(sel, x.Case == cc.PostfixExpressionInc, false)
+				return
+			}
 			fl.incDec(fl.lvalue(x.PostfixExpression), x.Case == cc.PostfixExpressionInc)
 			return
 		case cc.PostfixExpressionCall:
@@ -1059,6 +1078,10 @@ func (fl *fnLower) effect(n cc.ExpressionNode) {
 		}
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
+			if sel := bitFieldSel(x.UnaryExpression); sel != nil {
+				fl.bitFieldIncDec(sel, x.Case == cc.UnaryExpressionInc, false)
+				return
+			}
 			fl.incDec(fl.lvalue(x.UnaryExpression), x.Case == cc.UnaryExpressionInc)
 			return
 		}

@@ -136,6 +136,9 @@ func (fl *fnLower) initList(lv ir.Expr, t ir.Type, list *cc.InitializerList, top
 		items = leaves(l.Initializer, items)
 	}
 	for _, leaf := range items {
+		if fl.bitFieldInit(lv, leaf, base) {
+			continue
+		}
 		lt := fl.irType(leaf, leaf.Type())
 		target := fl.subobject(lv, leaf.Offset()-base, lt)
 		if s, ok := stringInit(leaf, lt); ok {
@@ -212,6 +215,9 @@ func (fl *fnLower) initGlobal(v *ir.Var, d *cc.Declarator, in *cc.Initializer) {
 		}
 		base := in.Offset()
 		for _, leaf := range leaves(in, nil) {
+			if fl.bitFieldGlobal(v, leaf, base) {
+				continue
+			}
 			lt := fl.irType(leaf, leaf.Type())
 			off := leaf.Offset() - base
 			if s, ok := stringInit(leaf, lt); ok {

@@ -15,6 +15,9 @@ type typeMap struct {
 	structs map[any]*ir.StructType // by tag and place, or by cc type when untagged
 	names   map[string]int
 	prog    *ir.Program
+	// bitFields holds the named bit-fields of each struct or union that
+	// has some (see bitfield.go).
+	bitFields map[*ir.StructType]map[string]*bitField
 }
 
 func newTypeMap(std *ir.Std, prog *ir.Program) *typeMap {
@@ -195,7 +198,8 @@ func (m *typeMap) structType(t cc.Type) (ir.Type, error) {
 			continue
 		}
 		if f.IsBitfield() {
-			return nil, &unsupportedType{fmt.Sprintf("bit-field %s in %s", f.Name(), name)}
+			m.addBitField(st, f)
+			continue
 		}
 		ft, err := m.conv(f.Type())
 		if err != nil {

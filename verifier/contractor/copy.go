@@ -1,6 +1,8 @@
 package contractor
 
 import (
+	"fmt"
+
 	"github.com/prbmc/prbmc/verifier/ir"
 )
 
@@ -149,8 +151,12 @@ func (c *copier) expr(e ir.Expr) ir.Expr {
 	case *ir.Nondet:
 		x := *e
 		return &x
+	case *ir.Valid:
+		return &ir.Valid{P: c.expr(e.P), N: e.N, Write: e.Write, T: e.T}
+	case *ir.Freeable:
+		return &ir.Freeable{P: c.expr(e.P), T: e.T}
 	}
-	panic("contractor: unknown expression")
+	panic(fmt.Sprintf("contractor: unknown expression %T", e))
 }
 
 func (c *copier) instr(in ir.Instr, target func(int) int) ir.Instr {
