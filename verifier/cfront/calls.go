@@ -356,6 +356,9 @@ func (fl *fnLower) specialCall(pe *cc.PostfixExpression, name string, args []cc.
 			return fl.convert(&ir.VarRef{V: t}, rt), true
 		}
 	}
+	if e, ok := fl.fpBuiltin(pe, name, args, rt); ok { // builtins_fp.go
+		return e, true
+	}
 	if strings.HasPrefix(name, "__builtin_") {
 		plain := strings.TrimPrefix(name, "__builtin_")
 		if libcProvides[plain] {

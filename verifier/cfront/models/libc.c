@@ -187,6 +187,21 @@ float fabsf(float x) {
 	v.u &= 0x7fffffffu;
 	return v.f;
 }
+/* __builtin_signbit as gcc compiles it on x86: the double's sign bit
+   shifted down (1) in LP64, the word's bit (INT_MIN) for float and on
+   ILP32. The sign of a NaN stored to memory is open in the engines. */
+int __prbmc_signbit(double x) {
+	union { double d; unsigned long long u; } v;
+	v.d = x;
+	if (sizeof(long) == 8)
+		return (int)(v.u >> 63);
+	return (int)((unsigned int)(v.u >> 32) & 0x80000000u);
+}
+int __prbmc_signbitf(float x) {
+	union { float f; unsigned int u; } v;
+	v.f = x;
+	return (int)(v.u & 0x80000000u);
+}
 
 /* GCC built-ins, reached through cfront's builtinModels table. */
 unsigned short __prbmc_bswap16(unsigned short x) { return (unsigned short)((x >> 8) | (x << 8)); }
