@@ -62,3 +62,26 @@ int errno_set(void)
 	assert(errno == 0);
 	return 0;
 }
+
+/* Called but never declared (C89's implicit int fill_buf()): stubbed like
+   a declared function, with the parameters its call passes. */
+int implicit_fill(void)
+{
+	char buf[4];
+	buf[0] = 1;
+	int r = fill_buf(buf, 4);
+	assert(buf[0] == 1);
+	return r;
+}
+
+/* Calls that disagree give no prototype: reaching log_it is unknown. */
+int implicit_mixed(int x)
+{
+	char buf[4] = {0};
+	if (x)
+		log_it(buf);
+	else
+		log_it(buf, x);
+	assert(buf[0] == 0);
+	return 0;
+}

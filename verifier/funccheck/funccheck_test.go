@@ -152,6 +152,8 @@ func TestLibraryModels(t *testing.T) {
 		{"box_nonzero", result.Unsafe, "global box holds any value", "box[i] != 0"},
 		{"errno_clear", result.Unsafe, "errno holds any value", "errno"},
 		{"errno_set", result.Safe, "errno holds any value", ""},
+		{"implicit_fill", result.Unsafe, "`fill_buf()` is declared nowhere (implicitly int fill_buf()) and has no body here: assumed to return any int, give the memory its argument 1 points to any contents", "buf[0] == 1"},
+		{"implicit_mixed", result.Unknown, "", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {
@@ -170,6 +172,9 @@ func TestLibraryModels(t *testing.T) {
 				if strings.Contains(a, "__ctype_b_loc") || strings.Contains(a, "__errno_location") || strings.Contains(a, "__prbmc") {
 					t.Errorf("a library model is assumed: %q", a)
 				}
+			}
+			if tc.want == result.Unknown && !strings.Contains(r.Reason, "implicit declaration of function log_it at models.c:8") {
+				t.Errorf("reason %q does not name the implicit declaration", r.Reason)
 			}
 			if tc.want == result.Unsafe {
 				v := r.Violated()
