@@ -361,7 +361,7 @@ func (fl *fnLower) specialCall(pe *cc.PostfixExpression, name string, args []cc.
 			return fl.convert(&ir.VarRef{V: t}, rt), true
 		}
 	}
-	if e, ok := fl.fpBuiltin(pe, name, args, rt); ok { // builtins_fp.go
+	if e, ok := fl.moreBuiltins(pe, name, args, rt); ok { // builtins_va.go
 		return e, true
 	}
 	if strings.HasPrefix(name, "__builtin_") {
