@@ -167,12 +167,7 @@ int *__h_errno_location(void) { return &__prbmc_h_errno; }
 /* MB_CUR_MAX: 1 in the "C" locale, more after setlocale; at most
    MB_LEN_MAX (16). */
 unsigned long __VERIFIER_nondet_ulong(void);
-void __VERIFIER_assume(int);
-size_t __ctype_get_mb_cur_max(void) {
-	size_t n = __VERIFIER_nondet_ulong();
-	__VERIFIER_assume(n >= 1 && n <= 16);
-	return n;
-}
+size_t __ctype_get_mb_cur_max(void) { return __VERIFIER_nondet_ulong() % 16 + 1; }
 /* fabs and fabsf clear the sign bit, which is exact for zeros, infinities
    and NaNs too (csmith's safe_math.h calls them for float operands). */
 double fabs(double x) {
