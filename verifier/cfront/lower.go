@@ -581,22 +581,22 @@ func constObject(t cc.Type) bool {
 	if hasVolatile(t, 0) {
 		return false
 	}
+	// The element type of arrays (of arrays): cc/v4 reports qualifiers of
+	// a pointed-to type on derived types (`T * const *p`, `const T *a[4]`
+	// look const), so only a non-pointer element's own are trusted; const
+	// pointers are left writable (havocked by a harness), which only loses
+	// precision.
 	for {
-		if _, ok := t.(*cc.PointerType); ok {
-			// cc/v4 reports the qualifiers of `T * const *p` on p's own
-			// type: const pointers are left writable (havocked by a
-			// harness), which only loses precision.
-			return false
-		}
-		if t.Attributes().IsConst() {
-			return true
-		}
 		at, ok := t.(*cc.ArrayType)
 		if !ok {
-			return false
+			break
 		}
 		t = at.Elem()
 	}
+	if _, ok := t.(*cc.PointerType); ok {
+		return false
+	}
+	return t.Attributes().IsConst()
 }
 
 // hasVolatile reports whether t or a part of it is volatile-qualified (a
