@@ -167,14 +167,19 @@ func (fl *fnLower) funcNamed(pe *cc.PostfixExpression, name string) *ir.Function
 	}
 	if p, ok := n.(*cc.PrimaryExpression); ok {
 		if d, ok := p.ResolvedTo().(*cc.Declarator); ok {
-			return fl.l.funcFor(fl.unit, d, false)
+			f := fl.l.funcFor(fl.unit, d, false)
+			if d.IsSynthetic() && f.Body == nil && !fl.l.hasPendingBody(f) && !f.Implicit && !f.Pos.IsValid() {
+				// cc/v4's declarator of a function called undeclared.
+				f.Implicit, f.Pos = true, fl.cur
+			}
+			return f
 		}
 	}
 	if f := fl.l.extFuncs[name]; f != nil {
 		return f
 	}
 	// An implicitly declared function: int name().
-	f := &ir.Function{Name: name, Type: &ir.FuncType{Result: fl.std().Int, Variadic: true}}
+	f := &ir.Function{Name: name, Type: &ir.FuncType{Result: fl.std().Int, Variadic: true}, Implicit: true, Pos: fl.cur}
 	fl.l.prog.AddFunc(f)
 	fl.l.extFuncs[name] = f
 	return f
@@ -366,6 +371,9 @@ func (fl *fnLower) specialCall(pe *cc.PostfixExpression, name string, args []cc.
 			fl.emit(&ir.Call{At: fl.at(), Result: &ir.VarRef{V: t}, Fn: f, Args: args2})
 			return fl.convert(&ir.VarRef{V: t}, rt), true
 		}
+	}
+	if e, ok := fl.moreBuiltins(pe, name, args, rt); ok { // builtins_va.go
+		return e, true
 	}
 	if strings.HasPrefix(name, "__builtin_") {
 		plain := strings.TrimPrefix(name, "__builtin_")

@@ -58,6 +58,10 @@ var libcModel []byte
 // libcName is the pseudo file name of our C library models.
 const libcName = "<prbmc-libc>"
 
+// LibraryFile is the file name of the positions of the library models'
+// functions and globals (Var.Pos.File), which no user's file can have.
+const LibraryFile = libcName
+
 // Load parses, type-checks and lowers files into one linked program. A
 // parse error in any file is returned as an error (with file:line:col);
 // unsupported constructs do not fail the load: they are listed in
@@ -246,6 +250,11 @@ func (l *linker) declareUnit(u *Unit, lib bool, want map[string]bool) {
 					continue
 				}
 				v := l.globalFor(u, d)
+				if v != nil && constObject(d.Type()) && (id.Initializer != nil || d.Linkage() == cc.Internal) {
+					// Defined here and const: no code can change it (a
+					// write is undefined, and faults, as in .rodata).
+					v.ReadOnly = true
+				}
 				if v != nil && id.Initializer != nil {
 					l.inits = append(l.inits, pendingInit{v: v, d: d, init: id.Initializer})
 				}
@@ -433,6 +442,10 @@ var libcProvides = map[string]bool{
 	"__prbmc_popcount": true, "__prbmc_popcountll": true, "isdigit": true, "isalpha": true, "isspace": true, "toupper": true, "tolower": true,
 	"strrchr": true, "strnlen": true, "strncat": true, "isupper": true, "islower": true, "isalnum": true,
 	"fabs": true, "fabsf": true,
+	"isxdigit": true, "isprint": true, "isgraph": true, "isblank": true, "iscntrl": true, "ispunct": true,
+	"__ctype_b_loc": true, "__ctype_tolower_loc": true, "__ctype_toupper_loc": true,
+	"__errno_location": true, "__h_errno_location": true, "__ctype_get_mb_cur_max": true,
+	"__prbmc_signbit": true, "__prbmc_signbitf": true,
 }
 
 func (l *linker) lowerAll(ctx context.Context) error {
@@ -460,7 +473,83 @@ func (l *linker) lowerAll(ctx context.Context) error {
 	}
 	ir.ComputeLoops(l.prog.Init)
 	l.pruneDiags()
+	l.pruneLibraryGlobals()
 	return nil
+}
+
+// pruneLibraryGlobals drops the globals of the library models (the ctype
+// tables, errno) that no code the user's can reach refers to, so that a
+// program carries only the model state it uses. A library function that
+// refers to a dropped global is unreachable; it loses its body.
+func (l *linker) pruneLibraryGlobals() {
+	lib := func(v *ir.Var) bool { return v.Pos.File == libcName }
+	has := false
+	for _, g := range l.prog.Globals {
+		if lib(g) {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return
+	}
+	reach := map[*ir.Function]bool{}
+	var visit func(f *ir.Function)
+	visit = func(f *ir.Function) {
+		if f == nil || reach[f] {
+			return
+		}
+		reach[f] = true
+		for _, in := range f.Body {
+			if c, ok := in.(*ir.Call); ok && c.Fn != nil {
+				visit(c.Fn)
+			}
+		}
+	}
+	visit(l.prog.Init)
+	for _, f := range l.prog.Funcs {
+		if !f.Library && f.Body != nil {
+			visit(f)
+		}
+	}
+	refs := func(f *ir.Function, used map[*ir.Var]bool) {
+		for _, in := range f.Body {
+			for _, op := range ir.Operands(in) {
+				ir.Inspect(op, func(e ir.Expr) bool {
+					if r, ok := e.(*ir.VarRef); ok && r.V.Kind == ir.Global {
+						used[r.V] = true
+					}
+					return true
+				})
+			}
+		}
+	}
+	used := map[*ir.Var]bool{}
+	for f := range reach {
+		refs(f, used)
+	}
+	var kept []*ir.Var
+	for _, g := range l.prog.Globals {
+		if lib(g) && !used[g] {
+			continue
+		}
+		g.ID = len(kept)
+		kept = append(kept, g)
+	}
+	l.prog.Globals = kept
+	for _, f := range l.prog.Funcs {
+		if reach[f] || !f.Library || f.Body == nil {
+			continue
+		}
+		mine := map[*ir.Var]bool{}
+		refs(f, mine)
+		for v := range mine {
+			if lib(v) && !used[v] {
+				f.Body, f.Loops = nil, nil
+				break
+			}
+		}
+	}
 }
 
 // lowerFunc lowers one function body. A panic that escapes the statement
@@ -487,6 +576,59 @@ func sourceText(n cc.Node) string {
 		s = s[:200] + "…"
 	}
 	return s
+}
+
+// constObject reports whether objects of type t are const-qualified as a
+// whole (arrays: their elements) and not volatile anywhere: such an
+// object, once defined, keeps its initial value.
+func constObject(t cc.Type) bool {
+	if hasVolatile(t, 0) {
+		return false
+	}
+	// The element type of arrays (of arrays): cc/v4 reports qualifiers of
+	// a pointed-to type on derived types (`T * const *p`, `const T *a[4]`
+	// look const), so only a non-pointer element's own are trusted; const
+	// pointers are left writable (havocked by a harness), which only loses
+	// precision.
+	for {
+		at, ok := t.(*cc.ArrayType)
+		if !ok {
+			break
+		}
+		t = at.Elem()
+	}
+	if _, ok := t.(*cc.PointerType); ok {
+		return false
+	}
+	return t.Attributes().IsConst()
+}
+
+// hasVolatile reports whether t or a part of it is volatile-qualified (a
+// const volatile object may change by itself).
+func hasVolatile(t cc.Type, depth int) bool {
+	if t == nil || depth > 16 {
+		return false
+	}
+	if t.Attributes().IsVolatile() {
+		return true
+	}
+	switch t := t.(type) {
+	case *cc.ArrayType:
+		return hasVolatile(t.Elem(), depth+1)
+	case *cc.StructType:
+		for i := 0; i < t.NumFields(); i++ {
+			if hasVolatile(t.FieldByIndex(i).Type(), depth+1) {
+				return true
+			}
+		}
+	case *cc.UnionType:
+		for i := 0; i < t.NumFields(); i++ {
+			if hasVolatile(t.FieldByIndex(i).Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // constParams says which parameters point to const-qualified data.

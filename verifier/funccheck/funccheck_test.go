@@ -2,11 +2,14 @@ package funccheck
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
 	"github.com/prbmc/prbmc/verifier/smt"
 	"github.com/prbmc/prbmc/verifier/smt/z3"
@@ -120,5 +123,71 @@ func TestUserHarnessReplacesGenerated(t *testing.T) {
 	}
 	if out := u2.Check(ctx, opts, "copy_in"); out.Result.Verdict != result.Unsafe {
 		t.Fatalf("with the generated harness: %s (%s), want unsafe", out.Result.Verdict, out.Result.Reason)
+	}
+}
+
+// TestLibraryModels: ctype macros go through the model's never-NULL table,
+// const tables keep their contents, errno holds any value on entry.
+func TestLibraryModels(t *testing.T) {
+	ctx := context.Background()
+	opts := testOptions()
+	opts.Instrument = func(p *ir.Program) error {
+		_, err := checks.Instrument(p, checks.Assertions|checks.Pointer)
+		return err
+	}
+	u, err := LoadUnit(ctx, opts, "models.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		fn      string
+		want    result.Verdict
+		assumed string
+		prop    string // a substring of the violated property's text
+	}{
+		{"count_spaces", result.Safe, "s points to a NUL-terminated string", ""},
+		{"classify", result.Safe, "", ""},
+		{"int_space", result.Unsafe, "", "dereference"},
+		{"sbox_nonzero", result.Safe, "const sbox keeps its initial value", ""},
+		{"box_nonzero", result.Unsafe, "global box holds any value", "box[i] != 0"},
+		{"errno_clear", result.Unsafe, "errno holds any value", "errno"},
+		{"errno_set", result.Safe, "errno holds any value", ""},
+		{"implicit_fill", result.Unsafe, "`fill_buf()` is declared nowhere (implicitly int fill_buf()) and has no body here: assumed to return any int, give the memory its argument 1 points to any contents", "buf[0] == 1"},
+		{"implicit_mixed", result.Unknown, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fn, func(t *testing.T) {
+			out := u.Check(ctx, opts, tc.fn)
+			if out.Harness != nil {
+				t.Logf("harness:\n%s", out.Harness.Source)
+			}
+			r := out.Result
+			if r.Verdict != tc.want || out.NothingToCheck {
+				for _, p := range r.Props {
+					t.Logf("%s %s: %s %s", p.Kind, p.Text, p.Verdict, p.Reason)
+				}
+				t.Fatalf("verdict %s (%s), nothing to check %v; want %s", r.Verdict, r.Reason, out.NothingToCheck, tc.want)
+			}
+			for _, a := range out.Assumed {
+				if strings.Contains(a, "__ctype_b_loc") || strings.Contains(a, "__errno_location") || strings.Contains(a, "__prbmc") {
+					t.Errorf("a library model is assumed: %q", a)
+				}
+			}
+			if tc.want == result.Unknown && !strings.Contains(r.Reason, "implicit declaration of function log_it at models.c:8") {
+				t.Errorf("reason %q does not name the implicit declaration", r.Reason)
+			}
+			if tc.want == result.Unsafe {
+				v := r.Violated()
+				if v == nil || v.Trace == nil || !v.Trace.Replayed {
+					t.Fatalf("unsafe without a replayed trace: %+v", v)
+				}
+				if !strings.Contains(v.Text, tc.prop) {
+					t.Errorf("violated %q, want %q", v.Text, tc.prop)
+				}
+			}
+			if tc.assumed != "" && !slices.ContainsFunc(out.Assumed, func(a string) bool { return strings.Contains(a, tc.assumed) }) {
+				t.Errorf("assumptions %q lack %q", out.Assumed, tc.assumed)
+			}
+		})
 	}
 }

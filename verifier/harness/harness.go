@@ -119,6 +119,9 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 			return nil, g.err
 		}
 	}
+	if !opts.InitialGlobals {
+		g.errno()
+	}
 	call := fmt.Sprintf("%s(%s);", cName(def.Name), strings.Join(args, ", "))
 	g.emit("%s", call)
 	h := &Harness{Function: def.Name, Entry: EntryName(def.Name), File: def.File, Line: def.StartLine, Assumed: g.assumed}
@@ -443,7 +446,14 @@ func (g *gen) globals(p *ir.Program, file string) {
 		}
 	}
 	for _, v := range p.Globals {
-		if !used[v] || v.ReadOnly || v.Source == "" || strings.HasPrefix(v.Pos.File, "/usr/") {
+		if !used[v] || v.Source == "" || strings.HasPrefix(v.Pos.File, "/usr/") || v.Pos.File == cfront.LibraryFile {
+			continue
+		}
+		if v.ReadOnly {
+			// A const object the unit defines: no caller can change it.
+			if !strings.HasPrefix(v.Name, "$") {
+				g.assume("const %s keeps its initial value", v.Source)
+			}
 			continue
 		}
 		if fn, _, ok := strings.Cut(v.Name, "::"); ok || v.Func != nil {
@@ -501,6 +511,20 @@ func funcPtrInArray(t ir.Type, inArray bool) bool {
 		}
 	}
 	return false
+}
+
+// errno gives errno any value when the function can read it (glibc's
+// errno is *__errno_location(), whose model starts it at 0, as at program
+// start; a caller may have set it to anything).
+func (g *gen) errno() {
+	for _, f := range reachable(g.fn) {
+		if f.Name == "__errno_location" && f.Library {
+			fn := g.proto("__errno_location", "int *__errno_location(void);")
+			g.emit("*%s() = %s;", fn, g.nondet(g.std.Int))
+			g.assume("errno holds any value")
+			return
+		}
+	}
 }
 
 // spell returns C syntax for t, or "" when t has no spelling outside its

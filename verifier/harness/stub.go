@@ -50,6 +50,9 @@ func Stub(p *ir.Program, entries ...string) map[string][]string {
 	}
 	said := map[*ir.Function]string{}
 	for callee, cs := range calls {
+		if callee.Implicit {
+			prototype(p, callee)
+		}
 		if unstubbable(callee, cs) == "" {
 			said[callee] = stub(callee, std)
 		}
@@ -66,6 +69,48 @@ func Stub(p *ir.Program, entries ...string) map[string][]string {
 		out[entry] = a
 	}
 	return out
+}
+
+// prototype gives an implicitly declared function (C89: int f(), called
+// with its arguments promoted) the parameters its calls pass, when they
+// all pass the same types (otherwise its pointer arguments keep it from
+// being stubbed): the stub can then give what its pointer
+// arguments point to any contents, as for a declared function.
+func prototype(p *ir.Program, f *ir.Function) {
+	if len(f.Type.Params) > 0 {
+		return
+	}
+	// Every call in the program, reachable or not, so that the IR stays
+	// well typed.
+	var cs []*ir.Call
+	for _, g := range append([]*ir.Function{p.Init}, p.Funcs...) {
+		if g == nil {
+			continue
+		}
+		for _, in := range g.Body {
+			if c, ok := in.(*ir.Call); ok && c.Fn == f {
+				cs = append(cs, c)
+			}
+		}
+	}
+	if len(cs) == 0 {
+		return
+	}
+	var params []ir.Type
+	for _, a := range cs[0].Args {
+		params = append(params, a.Type())
+	}
+	for _, c := range cs[1:] {
+		if len(c.Args) != len(params) {
+			return
+		}
+		for i, a := range c.Args {
+			if !ir.SameType(a.Type(), params[i]) {
+				return
+			}
+		}
+	}
+	f.Type = &ir.FuncType{Result: f.Type.Result, Params: params}
 }
 
 // unstubbable says why calls of f cannot be stubbed soundly, or "".
@@ -125,6 +170,9 @@ func stub(f *ir.Function, std *ir.Std) string {
 	}
 	name := cName(f.Name)
 	what := fmt.Sprintf("`%s()` has no body here: assumed to", name)
+	if f.Implicit {
+		what = fmt.Sprintf("`%s()` is declared nowhere (implicitly int %s()) and has no body here: assumed to", name, name)
+	}
 	var parts []string
 	switch rt := f.Type.Result.(type) {
 	case ir.VoidType:

@@ -471,6 +471,9 @@ type Function struct {
 	// the function cannot legally write: a harness stub of a function
 	// without a body leaves that memory alone. Missing entries are false.
 	ConstParams []bool
+	// Implicit: the function was never declared, only called (C89's
+	// implicit int name()); Pos is its first call.
+	Implicit bool
 }
 
 // HasBody reports whether f is defined.

@@ -794,7 +794,11 @@ func (x *executor) execCall(st *state, fr *frame, in *ir.Call) *state {
 	}
 	f := in.Fn
 	if !f.HasBody() {
-		x.check(x.synthProp(ir.PropUnsupported, fr.f.Name, in.Pos(), fmt.Sprintf("call of %s, which has no body", f.Name)), st.guard)
+		what := fmt.Sprintf("call of %s, which has no body", f.Name)
+		if f.Implicit {
+			what = "implicit declaration of function " + f.Name // the call's position follows
+		}
+		x.check(x.synthProp(ir.PropUnsupported, fr.f.Name, in.Pos(), what), st.guard)
 		st.guard = x.b.False()
 		return st
 	}
