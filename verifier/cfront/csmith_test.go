@@ -146,7 +146,12 @@ func runCsmith(t *testing.T, opts []string, n int) {
 				args := append([]string{"--seed", strconv.Itoa(seed), "-o", src}, opts...)
 				args = append(args, strings.Fields(*csmithExtra)...)
 				cmd := exec.Command(csmith, args...)
-				cmd.Dir = dir // csmith writes platform.info into its working directory
+				// csmith writes platform.info into its working directory
+				// and reads it back: seeds run in parallel, each needs its own.
+				cmd.Dir = filepath.Join(dir, "seed"+strconv.Itoa(seed))
+				if err := os.MkdirAll(cmd.Dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
 				if out, err := cmd.CombinedOutput(); err != nil {
 					t.Fatalf("csmith %v: %v\n%s", args, err, out)
 				}
