@@ -189,8 +189,9 @@ func TestCheckBadFileOthersGoOn(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^good.c:2 +f +safe`).MatchString(out) {
 		t.Errorf("good.c's function not proved:\n%s", out)
 	}
-	// A harness that would need unsupported C: unknown, with the reason.
-	if !regexp.MustCompile(`(?m)^good.c:7 +h +unknown +.*function pointer parameter op is not supported`).MatchString(out) {
+	// A function-pointer parameter with no function of its type to point
+	// to: the call through it is unknown, with the reason.
+	if !regexp.MustCompile(`(?m)^good.c:7 +h +unknown +.*call through op: no function of type int\(int\) has its address taken`).MatchString(out) {
 		t.Errorf("h not unknown with the reason:\n%s", out)
 	}
 }
@@ -255,8 +256,13 @@ func TestHarnessCommand(t *testing.T) {
 	if !strings.Contains(out, "`fill()` has no body here") {
 		t.Errorf("stubs not listed:\n%s", out)
 	}
-	_, errOut, code = runCmd(t, "harness", "../../testdata/harness/sensor.c", "--function", "apply")
-	if code != exitUnknown || !strings.Contains(errOut, "function pointer parameter op is not supported") {
+	out, errOut, code = runCmd(t, "harness", "../../testdata/harness/sensor.c", "--function", "apply")
+	if code != 0 || !strings.Contains(out, "__prbmc_fnptr_any(&op);") {
+		t.Errorf("function-pointer parameter: exit %d, %q\n%s", code, errOut, out)
+	}
+	wide := writeC(t, "wide.c", "int wide(__int128 x) { return x > 0; }\n")
+	_, errOut, code = runCmd(t, "harness", wide, "--function", "wide")
+	if code != exitUnknown || !strings.Contains(errOut, "a 128-bit integer parameter") {
 		t.Errorf("unsupported: exit %d, %q", code, errOut)
 	}
 	_, errOut, code = runCmd(t, "harness", "../../testdata/harness/sensor.c", "--function", "nope")

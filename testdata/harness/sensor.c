@@ -102,7 +102,7 @@ int never(int x)
 	return x;
 }
 
-/* Unknown: a function pointer parameter has no harness. */
+/* Unknown: no function of op's type has its address taken. */
 int apply(int (*op)(int), int x)
 {
 	int r = op(x);

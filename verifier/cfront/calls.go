@@ -327,6 +327,30 @@ func (fl *fnLower) specialCall(pe *cc.PostfixExpression, name string, args []cc.
 		p := fl.convert(fl.rvalue(args[0]), fl.ptrTo(ft))
 		fl.assign(&ir.Deref{P: p, T: ft}, fl.funcAddr(u))
 		return nil, true
+	case name == "__prbmc_fnptr_any":
+		// __prbmc_fnptr_any(&fp): a harness lets function pointer fp point
+		// to any function of its type whose address the program takes.
+		if len(args) != 1 {
+			fl.fail(pe, "__prbmc_fnptr_any takes a pointer")
+		}
+		p := fl.rvalue(args[0])
+		pp, ok := p.Type().(*ir.PointerType)
+		var fpt *ir.PointerType
+		if ok {
+			fpt, _ = pp.Elem.(*ir.PointerType)
+		}
+		if fpt == nil {
+			fl.fail(pe, "__prbmc_fnptr_any takes the address of a function pointer")
+		}
+		ft, ok := fpt.Elem.(*ir.FuncType)
+		if !ok {
+			fl.fail(pe, "__prbmc_fnptr_any takes the address of a function pointer")
+		}
+		u := &ir.Unsupported{At: fl.at(), Construct: "choice of a function pointer"}
+		fl.emit(u)
+		fl.l.anyFuncs = append(fl.l.anyFuncs, &pendingAny{f: fl.f, at: u, dst: &ir.Deref{P: p, T: fpt}, ft: ft,
+			what: strings.TrimPrefix(sourceText(args[0]), "&")})
+		return nil, true
 	case name == "__builtin_expect" || name == "__builtin_expect_with_probability":
 		if len(args) < 1 {
 			fl.fail(pe, "%s without arguments", name)

@@ -217,45 +217,137 @@ func castTo(e ir.Expr, t ir.Type) ir.Expr {
 	return &ir.Cast{X: e, T: t}
 }
 
-// expandIndirect replaces every placeholder by its dispatch.
+// pendingAny is a harness's function pointer that may point to any
+// function of its type whose address the program takes
+// (__prbmc_fnptr_any): a caller can only pass a function it can name,
+// and the program's own address-taken functions are those a caller of
+// this code passes, as far as the code shows.
+type pendingAny struct {
+	f    *ir.Function
+	at   *ir.Unsupported // the placeholder in f.Body
+	dst  ir.Expr         // the function pointer (an lvalue)
+	ft   *ir.FuncType
+	what string // the pointer as written
+}
+
+// fitsType says whether function c can be called through a pointer of
+// type ft (as pendingIndirect.fits does for one call).
+func fitsType(ft *ir.FuncType, c *ir.Function) bool {
+	ct := c.Type
+	if c.Name == unknownFuncName || ct.Variadic != ft.Variadic || len(ct.Params) != len(ft.Params) {
+		return false
+	}
+	for i, t := range ct.Params {
+		if !sameShape(ft.Params[i], t) {
+			return false
+		}
+	}
+	_, rv := ft.Result.(ir.VoidType)
+	_, cv := ct.Result.(ir.VoidType)
+	return rv == cv && (rv || sameShape(ft.Result, ct.Result))
+}
+
+// choose is the code replacing pa's placeholder, which starts at
+// instruction base: a nondeterministic choice among the candidates, or
+// the unknown function when there is none.
+func (l *linker) choose(pa *pendingAny, taken []*ir.Function, base int) []ir.Instr {
+	at := pa.at.At
+	var cands []*ir.Function
+	for _, c := range taken {
+		if fitsType(pa.ft, c) {
+			cands = append(cands, c)
+		}
+	}
+	addr := func(c *ir.Function) ir.Expr {
+		return &ir.FuncAddr{F: c, T: &ir.PointerType{Elem: c.Type, Bytes: l.std.Model.PointerBytes()}}
+	}
+	set := func(c *ir.Function) ir.Instr {
+		return &ir.Assign{At: at, Lhs: pa.dst, Rhs: castTo(addr(c), pa.dst.Type())}
+	}
+	if len(cands) == 0 {
+		return []ir.Instr{set(l.unknownFunc())}
+	}
+	if len(cands) == 1 {
+		return []ir.Instr{set(cands[0])}
+	}
+	sel := l.fnTemp(pa.f, l.std.Int, at.P)
+	out := []ir.Instr{&ir.Assign{At: at, Lhs: &ir.VarRef{V: sel}, Rhs: &ir.Nondet{T: l.std.Int, Name: "function " + pa.what + " points to"}}}
+	var toEnd []*ir.Goto
+	for i, c := range cands[:len(cands)-1] {
+		skip := &ir.Goto{At: at, Cond: &ir.Binary{Op: ir.Ne, X: &ir.VarRef{V: sel}, Y: &ir.Const{T: l.std.Int, Bits: uint64(i)}, T: l.std.Int}}
+		out = append(out, skip, set(c))
+		g := &ir.Goto{At: at}
+		toEnd = append(toEnd, g)
+		out = append(out, g)
+		skip.Target = base + len(out)
+	}
+	out = append(out, set(cands[len(cands)-1]), &ir.Skip{At: at})
+	for _, g := range toEnd {
+		g.Target = base + len(out) - 1
+	}
+	return out
+}
+
+// expandIndirect replaces every placeholder by its dispatch or choice.
 func (l *linker) expandIndirect() {
-	if len(l.indirect) == 0 {
+	if len(l.indirect) == 0 && len(l.anyFuncs) == 0 {
 		return
 	}
 	taken := addressTakenFuncs(l.prog)
-	byFn := map[*ir.Function][]*pendingIndirect{}
+	type pending struct {
+		pc *pendingIndirect
+		pa *pendingAny
+	}
+	byFn := map[*ir.Function][]pending{}
 	var order []*ir.Function
 	for _, pc := range l.indirect {
 		if byFn[pc.f] == nil {
 			order = append(order, pc.f)
 		}
-		byFn[pc.f] = append(byFn[pc.f], pc)
+		byFn[pc.f] = append(byFn[pc.f], pending{pc: pc})
+	}
+	for _, pa := range l.anyFuncs {
+		if byFn[pa.f] == nil {
+			order = append(order, pa.f)
+		}
+		byFn[pa.f] = append(byFn[pa.f], pending{pa: pa})
 	}
 	for _, f := range order {
-		at := map[ir.Instr]*pendingIndirect{}
-		for _, pc := range byFn[f] {
-			at[pc.at] = pc
+		at := map[ir.Instr]pending{}
+		for _, p := range byFn[f] {
+			if p.pc != nil {
+				at[p.pc.at] = p
+			} else {
+				at[p.pa.at] = p
+			}
 		}
 		old := f.Body
 		newIdx := make([]int, len(old)+1)
 		var body []ir.Instr
 		for i, in := range old {
 			newIdx[i] = len(body)
-			if pc := at[in]; pc != nil {
-				body = append(body, l.dispatch(pc, taken, len(body))...)
+			if p, ok := at[in]; ok {
+				if p.pc != nil {
+					body = append(body, l.dispatch(p.pc, taken, len(body))...)
+				} else {
+					body = append(body, l.choose(p.pa, taken, len(body))...)
+				}
 				continue
 			}
 			body = append(body, in)
 		}
 		newIdx[len(old)] = len(body)
 		for _, in := range old {
-			if g, ok := in.(*ir.Goto); ok && at[in] == nil && g.Target >= 0 && g.Target <= len(old) {
+			if _, pending := at[in]; pending {
+				continue
+			}
+			if g, ok := in.(*ir.Goto); ok && g.Target >= 0 && g.Target <= len(old) {
 				g.Target = newIdx[g.Target]
 			}
 		}
 		f.Body = body
 	}
-	l.indirect = nil
+	l.indirect, l.anyFuncs = nil, nil
 }
 
 // dispatch is the code replacing pc's placeholder, which starts at

@@ -142,6 +142,10 @@ type linker struct {
 	// indirect are the calls through function pointers, dispatched once
 	// every body is lowered (fnptr.go).
 	indirect []*pendingIndirect
+	// anyFuncs are the harness's function pointers that may point to any
+	// address-taken function of their type, chosen once every body is
+	// lowered (fnptr.go).
+	anyFuncs []*pendingAny
 }
 
 type staticKey struct {

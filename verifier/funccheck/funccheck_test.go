@@ -90,7 +90,9 @@ func TestUnsupportedHarnessIsUnknownWithReason(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := u.Check(ctx, opts, "apply")
-	want := "sensor.c:106:5: harness for apply: function pointer parameter op is not supported"
+	// No int(int) function has its address taken: op can only be left
+	// unknown, and the call through it is.
+	want := "call through op: no function of type int(int) has its address taken at sensor.c:108"
 	if out.Result.Verdict != result.Unknown || !strings.Contains(out.Result.Reason, want) {
 		t.Fatalf("got %s: %q, want unknown with %q", out.Result.Verdict, out.Result.Reason, want)
 	}
@@ -189,5 +191,49 @@ func TestLibraryModels(t *testing.T) {
 				t.Errorf("assumptions %q lack %q", out.Assumed, tc.assumed)
 			}
 		})
+	}
+}
+
+// TestFunctionPointerParameters: a function-pointer parameter or member
+// points to any function of its type whose address the program takes,
+// which the result names as an assumption.
+func TestFunctionPointerParameters(t *testing.T) {
+	ctx := context.Background()
+	opts := testOptions()
+	opts.Engine.Engine = "auto"
+	u, err := LoadUnit(ctx, opts, "callbacks.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		fn   string
+		want result.Verdict
+	}{
+		{"apply", result.Unsafe},
+		{"apply_bounded", result.Safe},
+		{"use_hooks", result.Safe},
+	} {
+		out := u.Check(ctx, opts, tc.fn)
+		if out.Result == nil || out.Result.Verdict != tc.want {
+			t.Errorf("%s: %+v, want %s", tc.fn, out.Result, tc.want)
+			continue
+		}
+		if !strings.Contains(strings.Join(out.Assumed, "\n"), "points to a function of its type whose address the program takes") {
+			t.Errorf("%s: assumptions %q", tc.fn, out.Assumed)
+		}
+		if tc.want == result.Unsafe {
+			v := out.Result.Violated()
+			if v == nil || v.Trace == nil || !v.Trace.Replayed {
+				t.Errorf("%s: violation %+v", tc.fn, v)
+				continue
+			}
+			var steps []string
+			for _, s := range v.Trace.Steps {
+				steps = append(steps, s.Func)
+			}
+			if !strings.Contains(strings.Join(steps, " "), "neg") {
+				t.Errorf("%s: the trace does not go through neg: %v", tc.fn, steps)
+			}
+		}
 	}
 }

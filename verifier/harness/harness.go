@@ -246,7 +246,8 @@ func (g *gen) param(p *ir.Var, decl string) {
 			decl = decl[:loc[0]] + "(*" + name + ")" + decl[loc[1]:]
 		}
 		if _, ok := t.Elem.(*ir.FuncType); ok {
-			g.fail(fmt.Sprintf("function pointer parameter %s", name))
+			g.emit("%s;", decl)
+			g.fnptr(name, name)
 			return
 		}
 		g.pointerAt(name, name, t, g.use.nullChecked[paramKey(p)], g.use.indexed[paramKey(p)], g.opts.Depth, true, decl)
@@ -390,11 +391,7 @@ func (g *gen) membersDesc(lv, desc string, s *ir.StructType, depth int) {
 		switch mt := m.Type.(type) {
 		case *ir.PointerType:
 			if _, ok := mt.Elem.(*ir.FuncType); ok {
-				// Any function: a call through it ends the check as
-				// unknown, it is not a bug (cfront's fnptr.go).
-				g.assume("function pointer %s%s is an unknown function: a call through it is unknown", desc, m.Name)
-				fn := g.proto("__prbmc_fnptr_unknown", "static void __prbmc_fnptr_unknown(void *p) { (void)p; }")
-				g.emit("%s((void *)&%s);", fn, paren(mlv))
+				g.fnptr(mlv, desc+m.Name)
 				continue
 			}
 			k := memberKey(s, i)
@@ -492,6 +489,17 @@ func (g *gen) globals(p *ir.Program, file string) {
 		}
 		g.assume("global %s holds any value", v.Source)
 	}
+}
+
+// fnptr points function pointer lv (desc names it for readers) to any
+// function of its type whose address the program takes — what a caller
+// can pass, as far as the code shows — or, when the program takes none,
+// to an unknown function, a call through which is unknown rather than a
+// bug (cfront's fnptr.go).
+func (g *gen) fnptr(lv, desc string) {
+	g.assume("function pointer %s points to a function of its type whose address the program takes (none: an unknown function, a call through it is unknown)", desc)
+	fn := g.proto("__prbmc_fnptr_any", "static void __prbmc_fnptr_any(void *p) { (void)p; }")
+	g.emit("%s(&%s);", fn, paren(lv))
 }
 
 // funcPtrInArray reports whether t holds a function pointer inside an

@@ -71,6 +71,8 @@ func (f *includeFinder) find(name string) []string {
 	if len(dirs) > maxIncludeCandidates {
 		return nil
 	}
-	sort.Slice(dirs, func(i, j int) bool { return len(dirs[i]) < len(dirs[j]) || len(dirs[i]) == len(dirs[j]) && dirs[i] < dirs[j] })
+	sort.Slice(dirs, func(i, j int) bool {
+		return len(dirs[i]) < len(dirs[j]) || len(dirs[i]) == len(dirs[j]) && dirs[i] < dirs[j]
+	})
 	return dirs
 }
