@@ -41,7 +41,14 @@ func cover(ctx context.Context, p *ir.Program, eo engine.Options, r *result.Resu
 			pr.Reason = "reachability not checked: out of time"
 			continue
 		}
-		reached := coverOne(ctx, p, eo, pr.ID, asserts)
+		var reached result.Verdict
+		if reachIsFailure(asserts[pr.ID]) {
+			// An error location's proof is that nothing reaches it: ask
+			// instead whether anything reaches the function it is in.
+			reached = coverEntry(ctx, p, eo, asserts[pr.ID][0], asserts)
+		} else {
+			reached = coverOne(ctx, p, eo, pr.ID, asserts)
+		}
 		switch reached {
 		case result.Unsafe:
 			// reached: the proof is not vacuous
@@ -63,6 +70,36 @@ type assertAt struct {
 	f  *ir.Function
 	pc int
 	a  *ir.Assert
+}
+
+// coverEntry asks whether an execution reaches the first instruction of
+// the function holding at: that instruction becomes assert(0) (under at's
+// property, for the answer), every assertion an assumption.
+func coverEntry(ctx context.Context, p *ir.Program, eo engine.Options, at assertAt, asserts map[string][]assertAt) result.Verdict {
+	var restore []assertAt
+	for _, as := range asserts {
+		for _, a := range as {
+			restore = append(restore, a)
+			a.f.Body[a.pc] = &ir.Assume{At: a.a.At, Cond: a.a.Cond}
+		}
+	}
+	first := at.f.Body[0]
+	at.f.Body[0] = &ir.Assert{At: ir.At{P: at.a.At.P}, Cond: &ir.Const{T: at.a.Cond.Type(), Bits: 0}, Prop: at.a.Prop}
+	defer func() {
+		at.f.Body[0] = first
+		for _, a := range restore {
+			a.f.Body[a.pc] = a.a
+		}
+	}()
+	cctx, cancel := context.WithTimeout(ctx, maxCoverTime)
+	defer cancel()
+	cr := engine.Verify(cctx, p, eo)
+	for _, pr := range cr.Props {
+		if pr.ID == at.a.Prop.ID {
+			return pr.Verdict
+		}
+	}
+	return cr.Verdict
 }
 
 func coverOne(ctx context.Context, p *ir.Program, eo engine.Options, id string, asserts map[string][]assertAt) result.Verdict {
@@ -91,4 +128,19 @@ func coverOne(ctx context.Context, p *ir.Program, eo engine.Options, id string, 
 		}
 	}
 	return cr.Verdict
+}
+
+// reachIsFailure reports whether every assertion of a property is
+// assert(0): an error location (reach_error(), the failure branch of a
+// call through a function pointer) that fails whenever it is reached. Its
+// proof is that nothing reaches it, so asking whether anything does says
+// nothing about vacuity.
+func reachIsFailure(as []assertAt) bool {
+	for _, at := range as {
+		c, ok := at.a.Cond.(*ir.Const)
+		if !ok || c.Bits != 0 {
+			return false
+		}
+	}
+	return true
 }

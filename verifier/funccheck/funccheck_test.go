@@ -2,6 +2,8 @@ package funccheck
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -235,5 +237,38 @@ func TestFunctionPointerParameters(t *testing.T) {
 				t.Errorf("%s: the trace does not go through neg: %v", tc.fn, steps)
 			}
 		}
+	}
+}
+
+// TestCoverErrorLocations: a property that is an error location
+// (reach_error(), the failure branch of a call through a function
+// pointer) is proved by nothing reaching it; its vacuity is whether the
+// function holding it is reached at all.
+func TestCoverErrorLocations(t *testing.T) {
+	ctx := context.Background()
+	opts := testOptions()
+	opts.Engine.Engine = "auto"
+	dir := t.TempDir()
+	src := "void reach_error(void);\nint f(int x) {\n  if (x > 5 && x < 3) reach_error();\n  return x;\n}\n" +
+		"static int twice(int x) { return 2 * x; }\nint (*const op)(int) = twice;\nint g(int x) { return op(x); }\n"
+	if err := os.WriteFile(filepath.Join(dir, "e.c"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts.RepoDir = dir
+	u, err := LoadUnit(ctx, opts, "e.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fn := range []string{"f", "g"} {
+		if out := u.Check(ctx, opts, fn); out.Result == nil || out.Result.Verdict != result.Safe {
+			t.Errorf("%s: %+v, want safe (its error location is reached by nothing, the function is)", fn, out.Result)
+		}
+	}
+	// A harness under which nothing reaches f: the proof says nothing.
+	opts.UserHarness = func(string) *UserHarness {
+		return &UserHarness{Path: "prbmc/harness/f.c", Text: []byte("void prbmc_harness_f(void) { __VERIFIER_assume(0); f(1); }\n")}
+	}
+	if out := u.Check(ctx, opts, "f"); out.Result == nil || out.Result.Verdict != result.Unreachable {
+		t.Errorf("f under assume(0): %+v, want unreachable", out.Result)
 	}
 }
