@@ -55,19 +55,22 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 		x.free(st, arg(0))
 	case ir.BMemset:
 		p, c := arg(0), arg(1)
-		n, ok := arg(2).BVConst()
+		nt := arg(2)
+		n, ok := nt.BVConst()
 		if !ok {
-			x.unsupported(st, in.Pos(), "memset of a symbolic size")
+			x.symbolicCopy(st, p, nil, x.b.Extract(7, 0, c), nt, in.Pos(), "memset")
+			setResult(p, x.std.VoidPtr)
 			return st
 		}
 		b := x.b.Extract(7, 0, c)
 		x.memset(st, p, b, int64(n.Uint64()), in.Pos())
 		setResult(p, x.std.VoidPtr)
 	case ir.BMemcpy, ir.BMemmove:
-		d, s := arg(0), arg(1)
-		n, ok := arg(2).BVConst()
+		d, s, nt := arg(0), arg(1), arg(2)
+		n, ok := nt.BVConst()
 		if !ok {
-			x.unsupported(st, in.Pos(), fmt.Sprintf("%s of a symbolic size", in.Builtin))
+			x.symbolicCopy(st, d, s, nil, nt, in.Pos(), in.Builtin.String())
+			setResult(d, x.std.VoidPtr)
 			return st
 		}
 		x.copyBytes(st, d, x.snapshotPtr(st, s, int64(n.Uint64())), in.Pos())
@@ -173,4 +176,67 @@ func literalFormat(e ir.Expr) (string, bool) {
 		return "", false
 	}
 	return string(v.V.Data), true
+}
+
+// maxSymbolicCopy bounds the bytes a copy of a symbolic size is unrolled
+// to.
+const maxSymbolicCopy = 256
+
+// symbolicCopy is memcpy/memmove (src set) or memset (src nil, byte b) of
+// n bytes, n not a constant: byte i of dst is written when i < n, for i
+// below the most bytes an in-bounds copy can move (the largest object a
+// side with constant sizes may point into, at most maxSymbolicCopy). A
+// copy that may leave its objects, or move more than that, is unsupported
+// where it is reached (unknown), so the unrolling misses no execution:
+// the paths left are those where every byte written is one of the first
+// bound, inside dst and src.
+func (x *executor) symbolicCopy(st *state, dst, src, b, n *smt.Term, pos ir.Pos, what string) {
+	nw := n.Sort().Width()
+	w := max(nw, x.offW) + 1
+	ext := func(t *smt.Term) *smt.Term { return x.b.ZeroExt(w-t.Sort().Width(), t) }
+	bound := int64(-1)
+	inside := func(p *smt.Term) *smt.Term {
+		var ok []*smt.Term
+		most, constant := int64(0), true
+		for _, id := range x.candidates(p) {
+			o := x.objs[id]
+			if sz, c := o.size.BVConst(); c {
+				most = max(most, int64(sz.Uint64()))
+			} else {
+				constant = false
+			}
+			end := x.b.BVAdd(ext(x.ptrOff(p)), ext(n))
+			ok = append(ok, x.b.And(x.isObj(p, id), x.b.BVUle(end, ext(o.size))))
+		}
+		if constant && (bound < 0 || most < bound) {
+			bound = most
+		}
+		return x.b.Or(ok...)
+	}
+	valid := inside(dst)
+	var snap *aggVal
+	if src != nil {
+		valid = x.b.And(valid, inside(src))
+	}
+	if bound < 0 {
+		x.unsupported(st, pos, what+" of a symbolic size into objects of symbolic sizes")
+		return
+	}
+	bound = min(bound, maxSymbolicCopy)
+	valid = x.b.And(valid, x.b.BVUle(n, x.b.BVUint(nw, uint64(bound))))
+	bad := x.b.And(st.guard, x.b.Not(x.b.Eq(n, x.b.BVUint(nw, 0))), x.b.Not(valid))
+	x.check(x.synthProp(ir.PropUnsupported, "", pos, fmt.Sprintf("%s of a symbolic size that may leave its objects or exceed %d bytes", what, bound)), bad)
+	st.guard = x.b.And(st.guard, x.b.Not(bad))
+	if src != nil {
+		snap = x.snapshotPtr(st, src, bound)
+	}
+	for i := int64(0); i < bound; i++ {
+		at := x.ptrAdd(dst, x.b.BVUint(x.offW, uint64(i)))
+		v := b
+		if src != nil {
+			v = x.loadRawFrom(snap.mem, x.ptrAdd(src, x.b.BVUint(x.offW, uint64(i))), 1)
+		}
+		old := x.loadRaw(st, at, 1)
+		x.storeRaw(st, at, x.b.Ite(x.b.BVUlt(x.b.BVUint(nw, uint64(i)), n), v, old), 1)
+	}
 }
