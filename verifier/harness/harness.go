@@ -103,12 +103,20 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 	g := &gen{opts: opts, std: ir.StdTypes(prog.IR.DataModel), use: analyse(f), fn: f, indent: 1, protos: map[string]string{}}
 	var args []string
 	for i, p := range f.Params {
-		decl, ok := def.ParamDecls[p.Source]
-		if !ok || p.Source == "" {
-			return nil, &Error{Func: def.Name, Pos: f.Pos, Construct: fmt.Sprintf("parameter %d without a name", i+1)}
+		name := p.Source
+		decl, ok := def.ParamDecls[name]
+		if !ok || name == "" {
+			// An unnamed parameter (C23, or an unused one in a callback):
+			// the harness names it, when its type has a spelling.
+			sp := spell(p.Type)
+			if sp == "" {
+				return nil, &Error{Func: def.Name, Pos: f.Pos, Construct: fmt.Sprintf("parameter %d without a name", i+1)}
+			}
+			name = fmt.Sprintf("prbmc_arg%d", i+1)
+			decl = sp + " " + name
 		}
-		g.param(p, decl)
-		args = append(args, p.Source)
+		g.param(p, name, decl)
+		args = append(args, name)
 		if g.err != nil {
 			return nil, g.err
 		}
@@ -234,8 +242,7 @@ func (g *gen) havoc() string {
 }
 
 // param declares parameter p (declaration text decl) with its value.
-func (g *gen) param(p *ir.Var, decl string) {
-	name := p.Source
+func (g *gen) param(p *ir.Var, name, decl string) {
 	switch t := p.Type.(type) {
 	case *ir.IntType, *ir.FloatType:
 		g.emit("%s = %s;", decl, g.nondet(t))

@@ -95,3 +95,28 @@ func TestStubAssumptions(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestUnnamedParameter: a parameter without a name (C23, or an unused one
+// in a callback) gets one in the harness when its type can be spelled.
+func TestUnnamedParameter(t *testing.T) {
+	prog, err := cfront.Load(context.Background(), cfront.Config{}, cfront.Source{Name: "un.c",
+		Text: []byte("struct s { int a; };\nint f(int, struct s *, int y) { return y; }\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var def cfront.FuncDef
+	for _, d := range prog.Defs {
+		if d.Name == "f" {
+			def = d
+		}
+	}
+	h, err := Generate(prog, def, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"int prbmc_arg1 = __VERIFIER_nondet_int();", "struct s * prbmc_arg2", "f(prbmc_arg1, prbmc_arg2, y);"} {
+		if !strings.Contains(h.Source, want) {
+			t.Errorf("harness lacks %q:\n%s", want, h.Source)
+		}
+	}
+}
