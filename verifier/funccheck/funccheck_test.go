@@ -272,3 +272,38 @@ func TestCoverErrorLocations(t *testing.T) {
 		t.Errorf("f under assume(0): %+v, want unreachable", out.Result)
 	}
 }
+
+// TestLengthPairs: a pointer followed by a parameter named like its
+// length is an array of that length, under the pointer check: the loop
+// over it is safe, the off-by-one is found, and the assumption is said.
+func TestLengthPairs(t *testing.T) {
+	ctx := context.Background()
+	opts := testOptions()
+	opts.Engine.Engine = "auto"
+	opts.Instrument = func(p *ir.Program) error {
+		_, err := checks.Instrument(p, checks.Assertions|checks.Pointer)
+		return err
+	}
+	u, err := LoadUnit(ctx, opts, "pairs.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		fn      string
+		want    result.Verdict
+		assumed string
+	}{
+		{"sum", result.Safe, "n is at most 4, the elements v points to (a pointer and its length)"},
+		{"sum_off_by_one", result.Unsafe, "n is at most 4, the elements v points to"},
+		{"pick", result.Safe, "v points to an array of 4 elements"},
+	} {
+		out := u.Check(ctx, opts, tc.fn)
+		if out.Result == nil || out.Result.Verdict != tc.want {
+			t.Errorf("%s: %+v, want %s", tc.fn, out.Result, tc.want)
+			continue
+		}
+		if !strings.Contains(strings.Join(out.Assumed, "\n"), tc.assumed) {
+			t.Errorf("%s: assumptions %q lack %q", tc.fn, out.Assumed, tc.assumed)
+		}
+	}
+}

@@ -89,6 +89,34 @@ type gen struct {
 	assumed []string
 	tmp     int
 	err     *Error
+	// pairs maps the index of a length parameter to that of the pointer
+	// before it (lengthPairs); the pointer gets an array, the length is
+	// at most its elements.
+	pairs map[int]int
+}
+
+// lengthName matches the names C code gives a buffer's length.
+var lengthName = regexp.MustCompile(`(?i)^(n|len|length|size|sz|count|cnt|num|nbytes|nelem|nmemb|capacity|cap)$|(_?len|_?length|_?size|_sz|_?count|_cnt|_?bytes|_?nelem)$`)
+
+// lengthPairs finds the (pointer, length) parameter pairs of f: a pointer
+// to data immediately followed by an integer named like a length
+// (buf, len; data, size; items, n_items). Callers pass the length of what
+// the pointer points to; leaving the two unrelated makes every index up
+// to the length an out-of-bounds alarm no caller can cause.
+func lengthPairs(params []*ir.Var) map[int]int {
+	pairs := map[int]int{}
+	for i := 1; i < len(params); i++ {
+		pt, ok := params[i-1].Type.(*ir.PointerType)
+		it, isInt := params[i].Type.(*ir.IntType)
+		if !ok || !isInt || it.IsBool() || !lengthName.MatchString(params[i].Source) {
+			continue
+		}
+		if _, fn := pt.Elem.(*ir.FuncType); fn {
+			continue
+		}
+		pairs[i] = i - 1
+	}
+	return pairs
 }
 
 // Generate builds the harness of function name of prog, which must have
@@ -100,7 +128,11 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 	if f == nil || !f.HasBody() {
 		return nil, fmt.Errorf("harness: no definition of %s", def.Name)
 	}
-	g := &gen{opts: opts, std: ir.StdTypes(prog.IR.DataModel), use: analyse(f), fn: f, indent: 1, protos: map[string]string{}}
+	g := &gen{opts: opts, std: ir.StdTypes(prog.IR.DataModel), use: analyse(f), fn: f, indent: 1, protos: map[string]string{},
+		pairs: lengthPairs(f.Params)}
+	for _, pi := range g.pairs {
+		g.use.indexed[paramKey(f.Params[pi])] = true
+	}
 	var args []string
 	for i, p := range f.Params {
 		name := p.Source
@@ -117,6 +149,9 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 		}
 		g.param(p, name, decl)
 		args = append(args, name)
+		if pi, ok := g.pairs[i]; ok && g.err == nil {
+			g.lengthOf(name, f.Params[pi], args[pi])
+		}
 		if g.err != nil {
 			return nil, g.err
 		}
@@ -496,6 +531,18 @@ func (g *gen) globals(p *ir.Program, file string) {
 		}
 		g.assume("global %s holds any value", v.Source)
 	}
+}
+
+// lengthOf bounds length parameter name by the elements of pointer
+// parameter ptr (named pname), which the harness made an array.
+func (g *gen) lengthOf(name string, ptr *ir.Var, pname string) {
+	n := g.opts.ArrayLen
+	if _, void := ptr.Type.(*ir.PointerType).Elem.(ir.VoidType); void {
+		n = g.opts.VoidBytes
+	}
+	fn := g.proto("__VERIFIER_assume", "void __VERIFIER_assume(int);")
+	g.emit("%s(%s <= %d);", fn, name, n)
+	g.assume("%s is at most %d, the elements %s points to (a pointer and its length)", name, n, pname)
 }
 
 // fnptr points function pointer lv (desc names it for readers) to any
