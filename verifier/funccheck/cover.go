@@ -91,15 +91,7 @@ func coverEntry(ctx context.Context, p *ir.Program, eo engine.Options, at assert
 			a.f.Body[a.pc] = a.a
 		}
 	}()
-	cctx, cancel := context.WithTimeout(ctx, maxCoverTime)
-	defer cancel()
-	cr := engine.Verify(cctx, p, eo)
-	for _, pr := range cr.Props {
-		if pr.ID == at.a.Prop.ID {
-			return pr.Verdict
-		}
-	}
-	return cr.Verdict
+	return verdictOf(ctx, p, eo, at.a.Prop.ID)
 }
 
 func coverOne(ctx context.Context, p *ir.Program, eo engine.Options, id string, asserts map[string][]assertAt) result.Verdict {
@@ -119,6 +111,11 @@ func coverOne(ctx context.Context, p *ir.Program, eo engine.Options, id string, 
 			at.f.Body[at.pc] = at.a
 		}
 	}()
+	return verdictOf(ctx, p, eo, id)
+}
+
+// verdictOf runs a cover query and returns property id's verdict.
+func verdictOf(ctx context.Context, p *ir.Program, eo engine.Options, id string) result.Verdict {
 	cctx, cancel := context.WithTimeout(ctx, maxCoverTime)
 	defer cancel()
 	cr := engine.Verify(cctx, p, eo)

@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -81,21 +79,7 @@ func limitMemory(mib int, solver func(int) error, stderr io.Writer) {
 }
 
 // vmSizeBytes is this process's virtual size (0 when unknown).
-func vmSizeBytes() int64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(l, "VmSize:"); ok {
-			if f := strings.Fields(rest); len(f) > 0 {
-				n, _ := strconv.ParseInt(f[0], 10, 64)
-				return n << 10
-			}
-		}
-	}
-	return 0
-}
+func vmSizeBytes() int64 { return procField("/proc/self/status", "VmSize:") << 10 }
 
 // RunJob loads the job's file and checks its function, in this process.
 // It never panics: a panic is an unknown outcome with the panic's text.

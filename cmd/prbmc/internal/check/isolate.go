@@ -289,15 +289,18 @@ func lastMeaningfulLine(s string) string {
 }
 
 // rssKiB is a process's resident set in KiB (0 when unknown).
-func rssKiB(pid int) int64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+func rssKiB(pid int) int64 { return procField("/proc/"+strconv.Itoa(pid)+"/status", "VmRSS:") }
+
+// procField reads the number after key in a /proc file of "key: N kB"
+// lines (0 when it is not there).
+func procField(path, key string) int64 {
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return 0
 	}
 	for _, l := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(l, "VmRSS:"); ok {
-			f := strings.Fields(rest)
-			if len(f) > 0 {
+		if rest, ok := strings.CutPrefix(l, key); ok {
+			if f := strings.Fields(rest); len(f) > 0 {
 				n, _ := strconv.ParseInt(f[0], 10, 64)
 				return n
 			}
@@ -388,18 +391,4 @@ func Size(memMiB, jobs int) (int, int) {
 }
 
 // memTotalMiB is the machine's memory (0 when unknown).
-func memTotalMiB() int {
-	b, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(l, "MemTotal:"); ok {
-			if f := strings.Fields(rest); len(f) > 0 {
-				n, _ := strconv.Atoi(f[0])
-				return n >> 10
-			}
-		}
-	}
-	return 0
-}
+func memTotalMiB() int { return int(procField("/proc/meminfo", "MemTotal:") >> 10) }
