@@ -18,6 +18,21 @@ func leaves(in *cc.Initializer, out []*cc.Initializer) []*cc.Initializer {
 	if in.Case == cc.InitializerExpr {
 		return append(out, in)
 	}
+	// A braced list initialises its whole subobject (C11 6.7.9p19): what
+	// earlier designators put there is overridden, and what the list
+	// leaves out is zero — `{ .in.b = 3, .in = { .a = 1 } }` leaves in.b 0.
+	// The object was zero-filled first, so dropping the earlier values is
+	// enough.
+	if t := in.Type(); t != nil && t.Size() > 0 && len(out) > 0 {
+		lo, hi := in.Offset(), in.Offset()+t.Size()
+		kept := out[:0]
+		for _, leaf := range out {
+			if off := leaf.Offset(); off < lo || off >= hi {
+				kept = append(kept, leaf)
+			}
+		}
+		out = kept
+	}
 	for l := in.InitializerList; l != nil; l = l.InitializerList {
 		out = leaves(l.Initializer, out)
 	}
