@@ -208,3 +208,49 @@ unsigned long long __prbmc_bswap64(unsigned long long x) {
 }
 int __prbmc_popcount(unsigned int x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
 int __prbmc_popcountll(unsigned long long x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
+
+/* strtod and strtof: any value the conversion can give — a NaN only when
+   the text (after white space and a sign) starts with "nan", in either
+   case; infinities and rounding stay open (overflow gives ±HUGE_VAL) — and
+   *end anywhere from s to its terminating NUL (s itself when nothing
+   converts). errno may become anything (ERANGE on overflow). A stub that
+   returned any double made parse_number-style code fail on a NaN that
+   digits cannot produce. */
+double __VERIFIER_nondet_double(void);
+float __VERIFIER_nondet_float(void);
+void __VERIFIER_assume(int);
+int __VERIFIER_nondet_int(void);
+/* Each model stands alone: only the functions a program lacks are linked
+   in, so the two share no helper. */
+double strtod(const char *s, char **end) {
+	double r = __VERIFIER_nondet_double();
+	const char *p = s;
+	while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
+	if (*p == '+' || *p == '-') p++;
+	if (!((p[0] == 'n' || p[0] == 'N') && (p[1] == 'a' || p[1] == 'A') && (p[2] == 'n' || p[2] == 'N')))
+		__VERIFIER_assume(r == r);
+	if (end) {
+		size_t n = 0, k = __VERIFIER_nondet_ulong();
+		while (s[n]) n++;
+		__VERIFIER_assume(k <= n);
+		*end = (char *)s + k;
+	}
+	__prbmc_errno = __VERIFIER_nondet_int();
+	return r;
+}
+float strtof(const char *s, char **end) {
+	float r = __VERIFIER_nondet_float();
+	const char *p = s;
+	while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
+	if (*p == '+' || *p == '-') p++;
+	if (!((p[0] == 'n' || p[0] == 'N') && (p[1] == 'a' || p[1] == 'A') && (p[2] == 'n' || p[2] == 'N')))
+		__VERIFIER_assume(r == r);
+	if (end) {
+		size_t n = 0, k = __VERIFIER_nondet_ulong();
+		while (s[n]) n++;
+		__VERIFIER_assume(k <= n);
+		*end = (char *)s + k;
+	}
+	__prbmc_errno = __VERIFIER_nondet_int();
+	return r;
+}
