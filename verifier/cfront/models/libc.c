@@ -220,15 +220,12 @@ double __VERIFIER_nondet_double(void);
 float __VERIFIER_nondet_float(void);
 void __VERIFIER_assume(int);
 int __VERIFIER_nondet_int(void);
-/* Each model stands alone: only the functions a program lacks are linked
-   in, so the two share no helper. */
-double strtod(const char *s, char **end) {
-	double r = __VERIFIER_nondet_double();
+/* __prbmc_strto sets *end and errno as a conversion of s may, and says
+   whether the result may be a NaN. */
+int __prbmc_strto(const char *s, char **end) {
 	const char *p = s;
 	while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
 	if (*p == '+' || *p == '-') p++;
-	if (!((p[0] == 'n' || p[0] == 'N') && (p[1] == 'a' || p[1] == 'A') && (p[2] == 'n' || p[2] == 'N')))
-		__VERIFIER_assume(r == r);
 	if (end) {
 		size_t n = 0, k = __VERIFIER_nondet_ulong();
 		while (s[n]) n++;
@@ -236,21 +233,15 @@ double strtod(const char *s, char **end) {
 		*end = (char *)s + k;
 	}
 	__prbmc_errno = __VERIFIER_nondet_int();
+	return (p[0] == 'n' || p[0] == 'N') && (p[1] == 'a' || p[1] == 'A') && (p[2] == 'n' || p[2] == 'N');
+}
+double strtod(const char *s, char **end) {
+	double r = __VERIFIER_nondet_double();
+	if (!__prbmc_strto(s, end)) __VERIFIER_assume(r == r);
 	return r;
 }
 float strtof(const char *s, char **end) {
 	float r = __VERIFIER_nondet_float();
-	const char *p = s;
-	while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
-	if (*p == '+' || *p == '-') p++;
-	if (!((p[0] == 'n' || p[0] == 'N') && (p[1] == 'a' || p[1] == 'A') && (p[2] == 'n' || p[2] == 'N')))
-		__VERIFIER_assume(r == r);
-	if (end) {
-		size_t n = 0, k = __VERIFIER_nondet_ulong();
-		while (s[n]) n++;
-		__VERIFIER_assume(k <= n);
-		*end = (char *)s + k;
-	}
-	__prbmc_errno = __VERIFIER_nondet_int();
+	if (!__prbmc_strto(s, end)) __VERIFIER_assume(r == r);
 	return r;
 }

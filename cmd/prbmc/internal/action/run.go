@@ -372,7 +372,7 @@ func (r *run) violations(o *CheckOutcome) []violation {
 			if r.tgt.Base != "" && opts.Files != nil {
 				// The action checks functions through generated harnesses,
 				// which `prbmc verify` does not build: re-run the check.
-				opts.Command = fmt.Sprintf("prbmc check --base %s --paths %s", short(r.tgt.Base), shellQuote(opts.Files[0]))
+				opts.Command = fmt.Sprintf("prbmc check --base %s --paths %s", short(r.tgt.Base), markdown.ShellQuote(opts.Files[0]))
 				opts.CommandIntro = "**Re-run** the check that found it, in a clone at this commit:"
 			}
 			v.body, v.opts = markdown.ViolationComment(p, opts), opts
@@ -431,5 +431,3 @@ func notChecked(o *CheckOutcome, budget time.Duration) []markdown.NotChecked {
 	return out
 }
 
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string { return markdown.ShellQuote(s) }

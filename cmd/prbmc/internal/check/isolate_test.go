@@ -191,6 +191,25 @@ func (r *gitRepo) commit(msg string) {
 	r.git("commit", "-qm", msg)
 }
 
+// check runs the pipeline on the last commit of r, in child processes
+// when iso, with edit applied to the configuration.
+func (r *gitRepo) check(iso bool, edit func(*Config)) *Run {
+	r.t.Helper()
+	cfg := Config{RepoDir: r.dir, Base: "HEAD~1", Head: "HEAD", FunctionTimeout: 30 * time.Second,
+		Engine: engine.Options{Engine: "auto", Solver: testSolver}}
+	if iso {
+		cfg.Isolate = selfIsolation(r.t, ChildSubcommand, 1024)
+	}
+	if edit != nil {
+		edit(&cfg)
+	}
+	run, err := Execute(context.Background(), cfg, nil)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return run
+}
+
 // TestHarnessFromBase: a harness the change adds or edits is not used
 // unless trusted, and the outcome says so; an unchanged one is used.
 func TestHarnessFromBase(t *testing.T) {
@@ -218,15 +237,7 @@ func TestHarnessFromBase(t *testing.T) {
 		{true, false, result.Unreachable, result.Unsafe,
 			"prbmc/harness/f.c is used as the pull request has it", "prbmc/harness/g.c is used as the pull request has it"},
 	} {
-		cfg := Config{RepoDir: r.dir, Base: "HEAD~1", Head: "HEAD", FunctionTimeout: 30 * time.Second, TrustHeadHarness: tc.trust,
-			Engine: engine.Options{Engine: "auto", Solver: testSolver}}
-		if tc.iso {
-			cfg.Isolate = selfIsolation(t, ChildSubcommand, 1024)
-		}
-		run, err := Execute(context.Background(), cfg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		run := r.check(tc.iso, func(c *Config) { c.TrustHeadHarness = tc.trust })
 		for _, cf := range run.Funcs {
 			want, note := tc.wantF, tc.noteF
 			if cf.Scope.Name == "g" {
@@ -284,15 +295,7 @@ func TestNotCompiled(t *testing.T) {
 	r.write("a.c", "#include <assert.h>\nint f(int x) { assert(x != 1); return x; }\n#ifdef WITH_G\nint g(int x) { assert(x != 2); return x; }\n#endif\n")
 	r.commit("head")
 	for _, iso := range []bool{false, true} {
-		cfg := Config{RepoDir: r.dir, Base: "HEAD~1", Head: "HEAD", FunctionTimeout: 30 * time.Second,
-			Engine: engine.Options{Engine: "auto", Solver: testSolver}}
-		if iso {
-			cfg.Isolate = selfIsolation(t, ChildSubcommand, 1024)
-		}
-		run, err := Execute(context.Background(), cfg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		run := r.check(iso, nil)
 		got := map[string]string{}
 		for _, cf := range run.Funcs {
 			got[cf.Scope.Name] = fmt.Sprintf("%v %v %s", cf.Outcome.NotCompiled, cf.Outcome.Result.Verdict, cf.Outcome.Result.Reason)
@@ -320,15 +323,7 @@ func TestInferredIncludeDirs(t *testing.T) {
 	r.write("src/b.c", "#include <assert.h>\n#include \"dup.h\"\nint g(int x) { assert(x != D); return x; }\n")
 	r.commit("head")
 	for _, iso := range []bool{false, true} {
-		cfg := Config{RepoDir: r.dir, Base: "HEAD~1", Head: "HEAD", FunctionTimeout: 30 * time.Second,
-			Engine: engine.Options{Engine: "auto", Solver: testSolver}}
-		if iso {
-			cfg.Isolate = selfIsolation(t, ChildSubcommand, 1024)
-		}
-		run, err := Execute(context.Background(), cfg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		run := r.check(iso, nil)
 		for _, cf := range run.Funcs {
 			res := cf.Outcome.Result
 			switch cf.Scope.Name {
