@@ -213,6 +213,9 @@ func TestAssertionsOff(t *testing.T) {
 	}
 	asserts, assumes := 0, 0
 	for _, f := range p.Funcs {
+		if f.Library {
+			continue // the library models' own assumptions (strtod's) are not the program's
+		}
 		for _, in := range f.Body {
 			switch in.(type) {
 			case *ir.Assert:
