@@ -65,6 +65,12 @@ var Kinds = []Kind{
 		"For the inputs in the trace, a function pointer that is called does not point to any function whose " +
 			"address the program takes and whose type fits the call; C leaves such a call undefined.\n\n" +
 			"Check the pointer before the call, or initialise it."},
+	{"precondition", "PreconditionViolated", "A call can break the callee's precondition.",
+		"A call passes arguments for which the callee's prbmc_requires(...) condition is false.",
+		"The called function states a precondition with `prbmc_requires(c)`; for the inputs in the trace, " +
+			"this call reaches it with `c` false. prbmc assumes a function's own preconditions when it checks " +
+			"that function, so its callers must keep them.\n\nCheck the arguments before the call, or relax the " +
+			"precondition if the callee handles them."},
 }
 
 // KindIndex is the position of id in Kinds, or -1.
@@ -142,4 +148,12 @@ func FailVerb(kind string) string {
 		return "can be reached"
 	}
 	return "can fail"
+}
+
+// Plural is one when n is 1, else many.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

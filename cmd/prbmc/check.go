@@ -14,6 +14,7 @@ import (
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 	"github.com/prbmc/prbmc/diffscope"
+	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/markdown"
 	"github.com/prbmc/prbmc/report/sarif"
 	"github.com/prbmc/prbmc/verifier/cfront"
@@ -96,6 +97,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	memLimit := fs.Int("memory-limit", 0, "MiB of memory for checking one function, each in a process of its own (default: 3072, lowered so that --jobs of them fit in memory)")
 	isolate := fs.Bool("isolate", true, "check each function in a child process (memory limit, crashes contained); false: all in this process")
 	trustHarness := fs.Bool("trust-head-harness", true, "use harness files (prbmc/harness/NAME.c) as --head has them; false: as the base has them")
+	callerDepth := fs.Int("caller-depth", 2, "classify each failure by the function's callers in its file, and theirs, up to this many levels: one no caller reaches is a contract note (0: report every failure of the generated harness)")
 	reproDir := fs.String("reproduce", "", "write a reproducer (the harness and the trace's inputs as a C program) for every function that can fail into this directory, compile it with cc and run it")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -142,7 +144,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	mem, nJobs := check.Size(*memLimit, *jobs)
 	cc := check.Config{Instrument: inst, RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
 		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: nJobs, Harness: ho, NoCover: *noCover, ReproDir: *reproDir,
-		Checks: strings.Split(*checkList, ","), Verbose: *verbose, TrustHeadHarness: *trustHarness, SandboxRoots: existingDirs(cfg.IncludeDirs),
+		Checks: strings.Split(*checkList, ","), Verbose: *verbose, TrustHeadHarness: *trustHarness, CallerDepth: max(*callerDepth, 0), SandboxRoots: existingDirs(cfg.IncludeDirs),
 		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: engineLog}}
 	if *isolate {
 		if cc.Isolate, err = isolation(mem); err != nil {
@@ -236,10 +238,14 @@ func verdictWords(cf check.Func) string {
 		return "unknown"
 	}
 	r := cf.Outcome.Result
+	words := string(r.Verdict)
 	if r.Verdict == result.Bounded {
-		return fmt.Sprintf("bounded(%d)", r.K)
+		words = fmt.Sprintf("bounded(%d)", r.K)
 	}
-	return string(r.Verdict)
+	if n := len(r.Notes()); n > 0 {
+		words += fmt.Sprintf("+%d %s", n, report.Plural(n, "note", "notes"))
+	}
+	return words
 }
 
 func writeCheckText(w io.Writer, run *check.Run) {
@@ -249,7 +255,7 @@ func writeCheckText(w io.Writer, run *check.Run) {
 	var order []string
 	for _, cf := range run.Funcs {
 		words := verdictWords(cf)
-		key := strings.SplitN(words, "(", 2)[0]
+		key := strings.SplitN(strings.SplitN(words, "+", 2)[0], "(", 2)[0]
 		if counts[key] == 0 {
 			order = append(order, key)
 		}
@@ -264,7 +270,7 @@ func writeCheckText(w io.Writer, run *check.Run) {
 		case cf.Outcome.Result != nil && !cf.Outcome.NothingToCheck:
 			r := cf.Outcome.Result
 			detail = fmt.Sprintf("%s, %s", r.Engine, r.Elapsed.Round(time.Millisecond))
-			if v := r.Violated(); v != nil {
+			if v := r.Failure(); v != nil {
 				detail += fmt.Sprintf(": %s %q at %s:%d", v.Kind, v.Text, v.Location.File, v.Location.Line)
 			} else if r.Verdict != result.Safe && r.Reason != "" {
 				detail += ": " + oneLine(r.Reason)
@@ -277,11 +283,15 @@ func writeCheckText(w io.Writer, run *check.Run) {
 		if r == nil || cf.NotChecked != "" || cf.Outcome.NothingToCheck {
 			continue
 		}
-		if r.Verdict == result.Unsafe || len(cf.Outcome.Assumed) > 0 && r.Verdict == result.Safe || len(cf.Notes) > 0 {
+		notes := r.Notes()
+		if r.Verdict == result.Unsafe || len(cf.Outcome.Assumed) > 0 && r.Verdict == result.Safe || len(cf.Notes) > 0 || len(notes) > 0 {
 			fmt.Fprintf(w, "\n== %s (%s:%d): %s\n", cf.Scope.Name, cf.Scope.File, cf.Scope.StartLine, verdictWords(cf))
 		}
 		for _, n := range cf.Notes {
 			fmt.Fprintf(w, "  note: %s\n", n)
+		}
+		for _, n := range notes {
+			fmt.Fprintf(w, "  %s note: %s %q at %s: %s\n", n.Finding, n.Kind, n.Text, n.Location, oneLine(n.Note))
 		}
 		if r.Verdict == result.Unsafe {
 			writeTrace(w, r)
@@ -319,6 +329,9 @@ func writeTrace(w io.Writer, r *result.Result) {
 		return
 	}
 	fmt.Fprintf(w, "  %s %q can fail at %s (trace replayed concretely):\n", v.Kind, v.Text, v.Location)
+	if v.Note != "" {
+		fmt.Fprintf(w, "    %s\n", oneLine(v.Note))
+	}
 	for i, in := range v.Trace.Inputs {
 		fmt.Fprintf(w, "    input %d. %s = %s  (%s, %s)\n", i+1, in.Why, in.Value, in.Type, in.Location)
 	}

@@ -279,9 +279,30 @@ func TestCheckReproducerRefusesStubs(t *testing.T) {
 	r.commit("base")
 	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) {\n\tint v = read_sensor(c);\n\tassert(v < 1000);\n\treturn v;\n}\n"})
 	r.commit("change")
-	out, _, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--reproduce", t.TempDir())
+	// By default the finding is a stub note (TestCheckStubNote); without
+	// the classification it is a failure, and its reproducer is refused.
+	out, _, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--caller-depth", "0", "--reproduce", t.TempDir())
 	if code != exitUnsafe || !strings.Contains(out, "no reproducer: cannot reproduce: the trace depends on what read_sensor() returns, and it has no body here (prbmc stubbed it)") {
 		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// TestCheckStubNote: a failure that needs a stub's freedom is a stub note:
+// the function is safe with one note, and the exit status is 0.
+func TestCheckStubNote(t *testing.T) {
+	r := newGitRepo(t)
+	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) { return c; }\n"})
+	r.commit("base")
+	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) {\n\tint v = read_sensor(c);\n\tassert(v < 1000);\n\treturn v;\n}\n"})
+	r.commit("change")
+	out, _, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1")
+	for _, want := range []string{"f                    safe+1 note", "stub note: assertion \"v < 1000\" at s.c:5:2: Every failing execution found calls a function without a body here", "RESULT: 1 safe"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if code != exitSafe {
+		t.Errorf("exit %d, want %d", code, exitSafe)
 	}
 }
 

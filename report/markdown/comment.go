@@ -54,6 +54,9 @@ func ViolationComment(p result.Property, opts CommentOptions) string {
 		fmt.Fprintf(&head, " at %s", span(loc))
 	}
 	head.WriteString(".\n\n")
+	if p.Note != "" {
+		fmt.Fprintf(&head, "**Who can cause it:** %s\n\n", Text(p.Note))
+	}
 
 	tr := p.Trace
 	if tr == nil {

@@ -409,3 +409,37 @@ func TestSummaryVacuous(t *testing.T) {
 		t.Errorf("a proof beside a vacuous result:\n%s", s)
 	}
 }
+
+// classified is a run with a failure reached from a caller and a function
+// proved under a contract note.
+func classified() []FunctionResult {
+	trace := &result.Trace{Replayed: true, Inputs: []result.Input{{Why: "argument n", Type: "int", Value: "4"}}}
+	return []FunctionResult{
+		{Name: "at", File: "src/t.c", Line: 26, Result: &result.Result{Verdict: result.Unsafe, Engine: "auto", Props: []result.Property{
+			{ID: "at.bounds.1", Kind: "bounds", Text: "i < 4", Func: "at", Location: result.Location{File: "src/t.c", Line: 28},
+				Verdict: result.Unsafe, Trace: trace, Finding: result.FindingCaller, Via: []string{"last"}, Note: "Reached from last() with its own inputs: last() → at()."}}}},
+		{Name: "get", File: "src/t.c", Line: 13, Result: &result.Result{Verdict: result.Safe, Engine: "auto",
+			Assumed: []string{"bounds check `idx < 8` at src/t.c:15 holds (contract note: …)"}, Props: []result.Property{
+				{ID: "get.bounds.1", Kind: "bounds", Text: "idx < 8", Func: "get", Location: result.Location{File: "src/t.c", Line: 15},
+					Verdict: result.Unsafe, Trace: trace, Finding: result.FindingContract, Via: []string{"lookup"},
+					Note: "Needs an input no caller here passes: lookup() never breaks it (proved)."}}}},
+	}
+}
+
+func TestSummaryFindingClasses(t *testing.T) {
+	s := Summary(classified(), SummaryOptions{Reproduce: func(f FunctionResult) string { return "prbmc check --base abc --paths " + f.File }})
+	for _, want := range []string{
+		"### prbmc: 1 of 2 functions can fail",
+		"| ✅ proved safe · 📝 1 note | <code>get</code> |",
+		"- ❌ `at`: bounds check `i < 4` can fail at `src/t.c:28` — reached from `last()` with `argument n = 4` — re-run: `prbmc check --base abc --paths src/t.c`",
+		"**Contract and stub notes (not failures: the proofs above assume them)**",
+		"- 📝 contract note, `get`: bounds check `idx < 8` at `src/t.c:15`: Needs an input no caller here passes: lookup() never breaks it (proved).",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "- ❌ `get`") {
+		t.Errorf("a contract note is listed as a failure:\n%s", s)
+	}
+}

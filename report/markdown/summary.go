@@ -27,6 +27,9 @@ type SummaryOptions struct {
 	// table and counted in the totals, so a partial run never reads as
 	// a complete one.
 	NotChecked []NotChecked
+	// Reproduce, when set, gives the command that re-runs the check of
+	// a function, shown with each of its failures.
+	Reproduce func(FunctionResult) string
 }
 
 // NotChecked is a function the summary lists as not verified.
@@ -59,19 +62,30 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 	fmt.Fprintf(&head, "### %s: %s\n\n", Text(opts.Title), headline(counts, len(results), len(opts.NotChecked)))
 
 	// The sections after the table, each cut to its share if need be.
-	var failures, unknowns, assumed, notes []string
+	var failures, contract, unknowns, assumed, notes []string
 	for _, f := range results {
 		name := span(f.Name)
 		for _, n := range f.Notes {
 			notes = append(notes, fmt.Sprintf("- ⚠️ %s: %s", name, Text(n)))
 		}
-		switch classify(f) {
-		case classUnsafe:
+		if f.Result != nil {
 			for _, p := range f.Result.Props {
-				if p.Verdict == result.Unsafe {
-					failures = append(failures, fmt.Sprintf("- ❌ %s: %s %s at %s", name, what(p), report.FailVerb(p.Kind), span(place(p.Location.File, p.Location.Line))))
+				switch {
+				case p.Fails():
+					item := fmt.Sprintf("- ❌ %s: %s %s at %s", name, what(p), report.FailVerb(p.Kind), span(place(p.Location.File, p.Location.Line)))
+					item += findingWords(p)
+					if opts.Reproduce != nil {
+						if cmd := opts.Reproduce(f); cmd != "" {
+							item += " — re-run: " + span(cmd)
+						}
+					}
+					failures = append(failures, item)
+				case p.IsNote():
+					contract = append(contract, fmt.Sprintf("- %s %s: %s at %s: %s", noteIcon(p), name, what(p), span(place(p.Location.File, p.Location.Line)), Text(p.Note)))
 				}
 			}
+		}
+		switch classify(f) {
 		case classUnknown:
 			reason := "not verified"
 			if f.Result != nil && f.Result.Reason != "" {
@@ -125,6 +139,7 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 		}
 	}
 	section("Can fail", failures)
+	section("Contract and stub notes (not failures: the proofs above assume them)", contract)
 	section("Unknown", unknowns)
 	section("Notes", notes)
 	section("Not checked", skipped)
@@ -177,6 +192,56 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 	return body.String()
 }
 
+// findingWords says who can cause a failure and with which inputs, after
+// its line in the summary.
+func findingWords(p result.Property) string {
+	var s string
+	switch p.Finding {
+	case result.FindingCaller:
+		chain := make([]string, len(p.Via))
+		for i, c := range p.Via {
+			chain[i] = c + "()"
+		}
+		s = " — reached from " + span(strings.Join(chain, " → "))
+	case result.FindingInputs:
+		s = " — an entry point: any caller can pass"
+	}
+	if p.Trace != nil {
+		var ins []string
+		for _, in := range p.Trace.Inputs {
+			if report.IsHidden(in.Why) {
+				continue
+			}
+			if len(ins) == 3 {
+				ins = append(ins, "…")
+				break
+			}
+			ins = append(ins, span(report.InputName(in)+" = "+in.Value))
+		}
+		if len(ins) > 0 {
+			if s == "" {
+				s = " —"
+			}
+			if p.Finding == result.FindingInputs {
+				s += " " + strings.Join(ins, ", ")
+			} else {
+				s += " with " + strings.Join(ins, ", ")
+			}
+		} else if p.Finding == result.FindingInputs {
+			s += " its inputs"
+		}
+	}
+	return s
+}
+
+// noteIcon marks a note by class.
+func noteIcon(p result.Property) string {
+	if p.Finding == result.FindingStub {
+		return "🧩 stub note,"
+	}
+	return "📝 contract note,"
+}
+
 // headline sums the result up for the title.
 func headline(counts [classNothing + 1]int, n, notChecked int) string {
 	switch {
@@ -185,11 +250,11 @@ func headline(counts [classNothing + 1]int, n, notChecked int) string {
 	case n == 0:
 		return "no functions checked"
 	case counts[classUnsafe] > 0:
-		return fmt.Sprintf("%d of %d %s can fail", counts[classUnsafe], n, plural(n, "function", "functions"))
+		return fmt.Sprintf("%d of %d %s can fail", counts[classUnsafe], n, report.Plural(n, "function", "functions"))
 	case counts[classUnknown] > 0:
-		return fmt.Sprintf("%d of %d %s unknown", counts[classUnknown], n, plural(n, "function", "functions"))
+		return fmt.Sprintf("%d of %d %s unknown", counts[classUnknown], n, report.Plural(n, "function", "functions"))
 	case notChecked > 0:
-		return fmt.Sprintf("no failures found, but %d %s not checked", notChecked, plural(notChecked, "function was", "functions were"))
+		return fmt.Sprintf("no failures found, but %d %s not checked", notChecked, report.Plural(notChecked, "function was", "functions were"))
 	case counts[classBounded] > 0:
 		return "no failures found (some only up to a bound)"
 	case counts[classSafe] == 0:
@@ -203,7 +268,7 @@ func headline(counts [classNothing + 1]int, n, notChecked int) string {
 }
 
 func totalsLine(counts [classNothing + 1]int, n, notChecked int) string {
-	parts := []string{fmt.Sprintf("%d %s checked", n, plural(n, "function", "functions"))}
+	parts := []string{fmt.Sprintf("%d %s checked", n, report.Plural(n, "function", "functions"))}
 	for _, c := range []struct {
 		cl   class
 		word string
@@ -218,12 +283,6 @@ func totalsLine(counts [classNothing + 1]int, n, notChecked int) string {
 	return strings.Join(parts, " · ")
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
 
 // what is a property in words, its text as code.
 func what(p result.Property) string {

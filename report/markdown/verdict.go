@@ -49,6 +49,16 @@ func classify(f FunctionResult) class {
 
 // verdictCell is the icon and word for a function.
 func verdictCell(f FunctionResult) string {
+	cell := verdictWords(f)
+	if f.Result != nil {
+		if n := len(f.Result.Notes()); n > 0 {
+			cell += fmt.Sprintf(" · 📝 %d %s", n, report.Plural(n, "note", "notes"))
+		}
+	}
+	return cell
+}
+
+func verdictWords(f FunctionResult) string {
 	switch classify(f) {
 	case classSafe:
 		return "✅ proved safe"

@@ -189,7 +189,7 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 		short := strings.TrimPrefix(name, report.NondetPrefix)
 		vals, next := "prbmc_"+short+"_values", "prbmc_"+short+"_next"
 		n := len(f.lits)
-		fmt.Fprintf(&b, "\n/* %s: %d %s, in the order the trace reads them", name, n, plural(n, "value", "values"))
+		fmt.Fprintf(&b, "\n/* %s: %d %s, in the order the trace reads them", name, n, report.Plural(n, "value", "values"))
 		if n > 0 && n <= 16 {
 			fmt.Fprintf(&b, ": %s", commentSafe(strings.Join(f.vals, ", ")))
 		}
@@ -312,9 +312,3 @@ func commentSafe(s string) string {
 	return strings.ReplaceAll(s, "*/", "* /")
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

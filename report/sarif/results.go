@@ -37,6 +37,16 @@ func (o Options) propertyResult(fr report.FunctionResult, p result.Property, occ
 	case result.Unsafe:
 		res.WithKind(kindFail).WithLevel("error")
 		msg = what + " " + report.FailVerb(p.Kind)
+		if p.IsNote() {
+			// Not a failure anyone here causes: code scanning shows it,
+			// below the errors.
+			res.WithLevel("note")
+			msg = fmt.Sprintf("%s (%s note, not a failure): %s", msg, p.Finding, p.Note)
+			props["finding"] = string(p.Finding)
+		} else if p.Finding != "" {
+			msg += " (" + strings.TrimSuffix(p.Note, ".") + ")"
+			props["finding"] = string(p.Finding)
+		}
 		if p.Trace != nil {
 			msg += inputsSentence(p.Trace.Inputs)
 			if p.Trace.Replayed {

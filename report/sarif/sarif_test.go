@@ -131,7 +131,7 @@ func TestUnsafeResult(t *testing.T) {
 			t.Errorf("rule %s has no help", r.ID)
 		}
 	}
-	if got := strings.Join(ids, " "); got != "assertion reach-error overflow bounds div-by-zero pointer unwinding unsupported function-pointer" {
+	if got := strings.Join(ids, " "); got != "assertion reach-error overflow bounds div-by-zero pointer unwinding unsupported function-pointer precondition" {
 		t.Errorf("rules %s", got)
 	}
 	if run.AutomationDetails.ID != "prbmc/" {

@@ -71,7 +71,7 @@ func (fl *fnLower) directCall(pe *cc.PostfixExpression) bool {
 	}
 	switch {
 	case strings.HasPrefix(name, "__VERIFIER_"), strings.HasPrefix(name, "__builtin_"),
-		name == "reach_error", name == "__assert_fail", name == "assert":
+		name == "reach_error", name == "__assert_fail", name == "assert", name == "prbmc_requires":
 		return false
 	}
 	return true
@@ -288,6 +288,16 @@ func (fl *fnLower) specialCall(pe *cc.PostfixExpression, name string, args []cc.
 			fl.fail(pe, "%s takes one argument", name)
 		}
 		fl.emit(&ir.Assume{At: fl.at(), Cond: fl.truth(fl.rvalue(args[0]))})
+		return nil, true
+	case name == "prbmc_requires" && !fl.definedByUser(name):
+		// A precondition: assumed when the function is the one checked,
+		// checked at every call from a function being checked (the
+		// harness turns the entry's own into assumptions).
+		if len(args) != 1 {
+			fl.fail(pe, "%s takes one argument", name)
+		}
+		c := fl.truth(fl.rvalue(args[0]))
+		fl.emit(&ir.Assert{At: fl.at(), Cond: c, Prop: fl.l.newProp(fl.f.Name, ir.PropPrecondition, sourceText(args[0]), fl.cur)})
 		return nil, true
 	case (name == "__VERIFIER_assert" || name == "assert") && len(args) == 1 && fl.isStandardAssert(name):
 		c := fl.truth(fl.rvalue(args[0]))

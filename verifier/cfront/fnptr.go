@@ -106,35 +106,6 @@ func (fl *fnLower) indirectCall(pe *cc.PostfixExpression, want bool) ir.Expr {
 	return res
 }
 
-// addressTakenFuncs lists the functions whose address the program takes
-// (an ir.FuncAddr anywhere in Init or a body), in program order.
-func addressTakenFuncs(p *ir.Program) []*ir.Function {
-	taken := map[*ir.Function]bool{}
-	visit := func(e ir.Expr) bool {
-		if fa, ok := e.(*ir.FuncAddr); ok {
-			taken[fa.F] = true
-		}
-		return true
-	}
-	for _, f := range append([]*ir.Function{p.Init}, p.Funcs...) {
-		if f == nil {
-			continue
-		}
-		for _, in := range f.Body {
-			for _, e := range ir.Operands(in) {
-				ir.Inspect(e, visit)
-			}
-		}
-	}
-	var out []*ir.Function
-	for _, f := range p.Funcs {
-		if taken[f] {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // sameShape says whether a value of type a can be passed where b is
 // expected by a call through a pointer of a slightly different type: any
 // two pointers, integers of one width, floats of one width, the same
@@ -293,7 +264,7 @@ func (l *linker) expandIndirect() {
 	if len(l.indirect) == 0 && len(l.anyFuncs) == 0 {
 		return
 	}
-	taken := addressTakenFuncs(l.prog)
+	taken := ir.AddressTakenFuncs(l.prog)
 	type pending struct {
 		pc *pendingIndirect
 		pa *pendingAny

@@ -111,6 +111,9 @@ func newFrontend(c Config) (*frontend, error) {
 		cfg.FSOnly = true
 	}
 	cfg.IncludePaths = append(append([]string{}, c.IncludeDirs...), cfg.IncludePaths...)
+	// Code can tell prbmc's front end from a compiler, to declare
+	// prbmc_requires only for it (README, "Preconditions").
+	cfg.Predefined += "\n#define __PRBMC__ 1\n"
 	cfg.IgnoreStaticAssert = false
 	cfg.UnsignedEnums = true
 	cfg.ABILayout = true

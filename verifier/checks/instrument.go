@@ -134,7 +134,7 @@ func (in *instrumenter) instr(instr ir.Instr) {
 		in.emit(in.value(nil, x.Cond, nil))
 	case *ir.Assert:
 		in.emit(in.value(nil, x.Cond, nil))
-		if !in.set.Has(Assertions) && (x.Prop.Kind == ir.PropAssertion || x.Prop.Kind == ir.PropReachError) {
+		if !in.set.Has(Assertions) && (x.Prop.Kind == ir.PropAssertion || x.Prop.Kind == ir.PropReachError || x.Prop.Kind == ir.PropPrecondition) {
 			in.out = append(in.out, &ir.Assume{At: x.At, Cond: x.Cond})
 			return
 		}

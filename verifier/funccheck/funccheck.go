@@ -54,6 +54,12 @@ type Options struct {
 	// harnesses from the base revision (a pull request must not state
 	// its own function's contract).
 	UserHarness func(name string) *UserHarness
+	// CallerDepth, when positive, classifies every failure (package
+	// result, Finding): the function's callers in the unit, and theirs up
+	// to this many levels, are checked with their own inputs; a failure
+	// none of them reaches is a contract note, one that needs a stub's
+	// freedom a stub note. 0 leaves failures unclassified.
+	CallerDepth int
 }
 
 // UserHarness is a harness file written by the repository's maintainers.
@@ -204,35 +210,26 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 	out.Harness = h
 	out.Assumed = append(out.Assumed, u.Inferred...)
 	out.Assumed = append(out.Assumed, h.Assumed...)
-	prog, err := cfront.Load(ctx, u.front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
+	pp, err := u.prepare(ctx, opts, h)
 	if err != nil {
-		var fe *cfront.Error
-		if errors.As(err, &fe) && h.User != "" {
-			return unknown("the harness %s does not compile: %v", h.User, u.rel(opts, fe.Error()))
-		}
-		return unknown("the harness does not compile: %v", u.rel(opts, err.Error()))
+		return unknown("%v", err)
 	}
-	p := prog.IR
-	if opts.Instrument != nil {
-		if err := opts.Instrument(p); err != nil {
-			return unknown("checks: %v", err)
-		}
-	}
-	entry := p.Func(h.Entry)
-	if entry == nil || !entry.HasBody() {
-		return unknown("the harness does not define %s", h.Entry)
-	}
-	if !reachesProperty(entry) {
+	out.Assumed = append(out.Assumed, pp.preconds...)
+	if !reachesProperty(pp.entry) {
 		out.NothingToCheck = true
 		out.Result = &result.Result{Verdict: result.Safe, Reason: "nothing to check: the function reaches no assertion or enabled check",
 			Engine: "none", Entry: name, Elapsed: time.Since(start)}
 		return out
 	}
-	out.Assumed = append(out.Assumed, harness.Stub(p, h.Entry)[h.Entry]...)
+	out.Assumed = append(out.Assumed, pp.stubbed...)
+	p := pp.p
 	eo := opts.Engine
 	eo.Entry = h.Entry
 	r := engine.Verify(ctx, p, eo)
-	for _, d := range prog.Unsupported {
+	if opts.CallerDepth > 0 {
+		r = u.classify(ctx, opts, name, pp, eo, r)
+	}
+	for _, d := range pp.prog.Unsupported {
 		r.Unsupported = append(r.Unsupported, u.rel(opts, d.String()))
 	}
 	if !opts.NoCover {
@@ -249,6 +246,96 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 	}
 	out.Result = r
 	return out
+}
+
+// prepared is the unit with one harness attached: loaded, instrumented
+// and stubbed, ready for the engines.
+type prepared struct {
+	h     *harness.Harness
+	prog  *cfront.Program
+	p     *ir.Program
+	entry *ir.Function
+	// stubs maps each function given a stub body to what it assumes;
+	// stubbed is that text for the stubs the entry reaches, sorted.
+	stubs   map[*ir.Function]string
+	stubbed []string
+	// preconds says which preconditions of the function under test
+	// (prbmc_requires) became assumptions.
+	preconds []string
+}
+
+// prepare loads the unit with h attached, adds the optional checks,
+// turns the tested function's own preconditions into assumptions and
+// stubs what has no body. Its errors are the reasons of an unknown.
+func (u *Unit) prepare(ctx context.Context, opts Options, h *harness.Harness) (*prepared, error) {
+	prog, err := cfront.Load(ctx, u.front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
+	if err != nil {
+		var fe *cfront.Error
+		if errors.As(err, &fe) && h.User != "" {
+			return nil, fmt.Errorf("the harness %s does not compile: %v", h.User, u.rel(opts, fe.Error()))
+		}
+		return nil, fmt.Errorf("the harness does not compile: %v", u.rel(opts, err.Error()))
+	}
+	p := prog.IR
+	if opts.Instrument != nil {
+		if err := opts.Instrument(p); err != nil {
+			return nil, fmt.Errorf("checks: %v", err)
+		}
+	}
+	entry := p.Func(h.Entry)
+	if entry == nil || !entry.HasBody() {
+		return nil, fmt.Errorf("the harness does not define %s", h.Entry)
+	}
+	pp := &prepared{h: h, prog: prog, p: p, entry: entry, stubs: map[*ir.Function]string{}}
+	pp.preconds = assumePreconditions(p, p.Func(h.Function), u.abs, u.File)
+	var bodiless []*ir.Function
+	for _, f := range ir.Reachable(entry) {
+		if !f.HasBody() {
+			bodiless = append(bodiless, f)
+		}
+	}
+	pp.stubbed = harness.Stub(p, h.Entry)[h.Entry]
+	for _, f := range bodiless {
+		if !f.HasBody() {
+			continue
+		}
+		prefix := "`" + cName(f.Name) + "()`"
+		for _, a := range pp.stubbed {
+			if strings.HasPrefix(a, prefix) {
+				pp.stubs[f] = a
+			}
+		}
+	}
+	return pp, nil
+}
+
+// assumePreconditions turns the preconditions (prbmc_requires) of f, the
+// function under test, into assumptions: its harness stands for its
+// callers, who must keep them. Those of the functions f calls stay
+// checks. It returns one line per precondition for the assumptions.
+func assumePreconditions(p *ir.Program, f *ir.Function, abs, file string) []string {
+	if f == nil {
+		return nil
+	}
+	var out []string
+	for i, in := range f.Body {
+		a, ok := in.(*ir.Assert)
+		if !ok || a.Prop.Kind != ir.PropPrecondition || a.Prop.Func != f.Name {
+			continue
+		}
+		f.Body[i] = &ir.Assume{At: a.At, Cond: a.Cond}
+		pos := strings.Replace(a.Prop.Pos.String(), abs, file, 1)
+		out = append(out, fmt.Sprintf("precondition `%s` of %s() holds (prbmc_requires at %s)", a.Prop.Text, cName(f.Name), pos))
+	}
+	return out
+}
+
+// cName is the C name of an IR function (statics may carry ".N").
+func cName(irName string) string {
+	if i := strings.IndexByte(irName, '.'); i > 0 {
+		return irName[:i]
+	}
+	return irName
 }
 
 // Stubs lists the stubs harness h would get: what the functions without a

@@ -472,7 +472,7 @@ func hasPointer(t ir.Type, depth int) bool {
 // any value.
 func (g *gen) globals(p *ir.Program, file string) {
 	used := map[*ir.Var]bool{}
-	for _, f := range reachable(g.fn) {
+	for _, f := range ir.Reachable(g.fn) {
 		for _, in := range f.Body {
 			for _, op := range ir.Operands(in) {
 				ir.Inspect(op, func(e ir.Expr) bool {
@@ -579,7 +579,7 @@ func funcPtrInArray(t ir.Type, inArray bool) bool {
 // errno is *__errno_location(), whose model starts it at 0, as at program
 // start; a caller may have set it to anything).
 func (g *gen) errno() {
-	for _, f := range reachable(g.fn) {
+	for _, f := range ir.Reachable(g.fn) {
 		if f.Name == "__errno_location" && f.Library {
 			fn := g.proto("__errno_location", "int *__errno_location(void);")
 			g.emit("*%s() = %s;", fn, g.nondet(g.std.Int))

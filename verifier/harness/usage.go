@@ -19,21 +19,6 @@ func paramKey(v *ir.Var) string { return "p:" + v.Name }
 
 func memberKey(s *ir.StructType, i int) string { return "m:" + s.Name + ":" + strconv.Itoa(i) }
 
-// reachable returns f and every function with a body it can call.
-func reachable(f *ir.Function) []*ir.Function {
-	seen := map[*ir.Function]bool{f: true}
-	out := []*ir.Function{f}
-	for i := 0; i < len(out); i++ {
-		for _, in := range out[i].Body {
-			if c, ok := in.(*ir.Call); ok && c.Fn != nil && !seen[c.Fn] {
-				seen[c.Fn] = true
-				out = append(out, c.Fn)
-			}
-		}
-	}
-	return out
-}
-
 // analyse collects the usage of f's parameters (in f only: "NULL only
 // where the function checks for NULL") and of struct members (anywhere f
 // can reach, since members are shared).
@@ -70,7 +55,7 @@ func analyse(f *ir.Function) *usage {
 		}
 		return ""
 	}
-	for _, g := range reachable(f) {
+	for _, g := range ir.Reachable(f) {
 		inF := g == f
 		for _, in := range g.Body {
 			for _, op := range ir.Operands(in) {

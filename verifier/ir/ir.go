@@ -331,18 +331,19 @@ type Assume struct {
 type PropKind int
 
 const (
-	PropAssertion   PropKind = iota // assert(), __VERIFIER_assert via reach_error
-	PropReachError                  // a call of reach_error / __VERIFIER_error
-	PropOverflow                    // signed arithmetic overflow
-	PropDivByZero                   // division or remainder by zero
-	PropBounds                      // array index out of bounds
-	PropPointer                     // NULL, dangling or out-of-object dereference
-	PropUnwinding                   // a loop ran past the unwinding bound
-	PropUnsupported                 // execution reached a construct we cannot model
-	PropFuncPointer                 // a call through a pointer that is none of the candidate functions
+	PropAssertion    PropKind = iota // assert(), __VERIFIER_assert via reach_error
+	PropReachError                   // a call of reach_error / __VERIFIER_error
+	PropOverflow                     // signed arithmetic overflow
+	PropDivByZero                    // division or remainder by zero
+	PropBounds                       // array index out of bounds
+	PropPointer                      // NULL, dangling or out-of-object dereference
+	PropUnwinding                    // a loop ran past the unwinding bound
+	PropUnsupported                  // execution reached a construct we cannot model
+	PropFuncPointer                  // a call through a pointer that is none of the candidate functions
+	PropPrecondition                 // prbmc_requires(c): the caller must make c true
 )
 
-var propKindNames = [...]string{"assertion", "reach-error", "overflow", "div-by-zero", "bounds", "pointer", "unwinding", "unsupported", "function-pointer"}
+var propKindNames = [...]string{"assertion", "reach-error", "overflow", "div-by-zero", "bounds", "pointer", "unwinding", "unsupported", "function-pointer", "precondition"}
 
 func (k PropKind) String() string { return propKindNames[k] }
 

@@ -96,7 +96,51 @@ type Property struct {
 	Verdict  Verdict  `json:"verdict"`
 	Trace    *Trace   `json:"trace,omitempty"`
 	Reason   string   `json:"reason,omitempty"`
+	// Finding says who can cause an unsafe property (see Finding); ""
+	// for other verdicts and for findings nobody classified.
+	Finding Finding `json:"finding,omitempty"`
+	// Via is the chain of callers, outermost first, through which the
+	// failure was reached (FindingCaller), or the callers that were
+	// checked and did not reach it (FindingContract).
+	Via []string `json:"via,omitempty"`
+	// Stubs names, for FindingStub, what the functions without a body
+	// on the failing path were assumed to do.
+	Stubs []string `json:"stubs,omitempty"`
+	// Note explains the class to a reader: which callers were checked
+	// and how, the input the failure needs, a suggested precondition.
+	Note string `json:"note,omitempty"`
 }
+
+// Finding classifies an unsafe property by who can cause it. A harness
+// gives a function inputs no caller may ever pass; a stub may do what
+// the real function never does. Only failures a caller or a user of an
+// entry point can cause are reported as failures; the rest are notes.
+type Finding string
+
+const (
+	// FindingInputs: the function is an entry point (nothing in its unit
+	// calls it), so whoever calls it can pass the failing inputs.
+	FindingInputs Finding = "inputs"
+	// FindingCaller: a caller in the repository, run with its own
+	// inputs, reaches the failure (Via names it; the trace starts there).
+	FindingCaller Finding = "caller"
+	// FindingContract: the failure needs an input no caller here was
+	// shown to pass: a contract the function's callers keep, not a bug.
+	FindingContract Finding = "contract"
+	// FindingStub: every failing execution found goes through a function
+	// without a body, whose stub may do what the real one never does.
+	FindingStub Finding = "stub"
+)
+
+// Fails reports whether p is a failure a reader must act on: unsafe and
+// not classified as a contract or stub note.
+func (p *Property) Fails() bool {
+	return p.Verdict == Unsafe && p.Finding != FindingContract && p.Finding != FindingStub
+}
+
+// IsNote reports whether p is unsafe only under the harness's or a
+// stub's assumptions (a contract or stub note).
+func (p *Property) IsNote() bool { return p.Verdict == Unsafe && !p.Fails() }
 
 // Result is the outcome of verifying one entry point.
 type Result struct {
@@ -137,8 +181,33 @@ type Stats struct {
 	Terms       int `json:"terms"`
 }
 
-// Violated returns the first unsafe property, or nil.
+// Failure returns the first property that fails (Property.Fails), or nil.
+func (r *Result) Failure() *Property {
+	for i := range r.Props {
+		if r.Props[i].Fails() {
+			return &r.Props[i]
+		}
+	}
+	return nil
+}
+
+// Notes returns the unsafe properties that are contract or stub notes.
+func (r *Result) Notes() []Property {
+	var out []Property
+	for _, p := range r.Props {
+		if p.IsNote() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Violated returns the first failure (Property.Fails), else the first
+// unsafe property, or nil.
 func (r *Result) Violated() *Property {
+	if p := r.Failure(); p != nil {
+		return p
+	}
 	for i := range r.Props {
 		if r.Props[i].Verdict == Unsafe {
 			return &r.Props[i]

@@ -63,6 +63,8 @@ type CheckRequest struct {
 	// TrustHeadHarness uses harness files the change adds or modifies
 	// (else the base revision's are used).
 	TrustHeadHarness bool
+	// CallerDepth classifies failures by the callers (Inputs.CallerDepth).
+	CallerDepth int
 }
 
 // CheckOutcome is what the checker found.

@@ -493,7 +493,7 @@ func TestActionPullRequest(t *testing.T) {
 
 	// The checker was asked for the pull request's range with the inputs.
 	want := CheckRequest{RepoDir: r.dir, Base: r.base, Head: r.head, Paths: []string{"src/**/*.c", "lib/*.c"},
-		FunctionTimeout: 30 * time.Second, TimeBudget: 5 * time.Minute, MaxK: 8, Checks: []string{"assertions", "overflow"}}
+		FunctionTimeout: 30 * time.Second, TimeBudget: 5 * time.Minute, MaxK: 8, Checks: []string{"assertions", "overflow"}, CallerDepth: 2}
 	if len(ch.reqs) != 1 || !reflect.DeepEqual(ch.reqs[0], want) {
 		t.Fatalf("checker requests %+v, want %+v", ch.reqs, want)
 	}
@@ -600,7 +600,7 @@ func TestActionPullRequest(t *testing.T) {
 		"::warning file=src/big.c,line=50,title=prbmc%3A not checked::big_tail: not checked: the time budget ran out",
 		"fake checker: token ***", "retrying in 1s",
 		"::error::prbmc: 3 functions can fail (fail-on: unsafe)")
-	wantOutputs := map[string]string{"sarif-file": SarifFileName, "unsafe": "3", "safe": "1", "bounded": "1", "unknown": "1"}
+	wantOutputs := map[string]string{"sarif-file": SarifFileName, "unsafe": "3", "safe": "1", "bounded": "1", "unknown": "1", "notes": "0"}
 	if !reflect.DeepEqual(run.outputs, wantOutputs) {
 		t.Errorf("outputs %v, want %v", run.outputs, wantOutputs)
 	}

@@ -18,6 +18,9 @@ const (
 const (
 	FailOnUnsafe  = "unsafe"  // fail when a check can fail
 	FailOnUnknown = "unknown" // also when a function could not be decided
+	// FailOnContract also fails on contract and stub notes: failures of
+	// the generated harness that no caller here was shown to cause.
+	FailOnContract = "contract"
 	FailOnNever   = "never"
 )
 
@@ -54,6 +57,9 @@ type Inputs struct {
 	Jobs      int
 	// TrustPRHarness uses harness files the pull request adds or changes.
 	TrustPRHarness bool
+	// CallerDepth: how many levels of callers classify a failure (0:
+	// every failure of the generated harness is reported as one).
+	CallerDepth int
 }
 
 // Defaults are the inputs' defaults as action.yml spells them.
@@ -74,10 +80,11 @@ var Defaults = map[string]string{
 	"memory-limit":     "auto",
 	"jobs":             "auto",
 	"trust-pr-harness": "false",
+	"caller-depth":     "2",
 }
 
 // OutputNames are the action's outputs.
-var OutputNames = []string{"sarif-file", "unsafe", "safe", "bounded", "unknown"}
+var OutputNames = []string{"sarif-file", "unsafe", "safe", "bounded", "unknown", "notes"}
 
 // inputGetter reads an input as the runner passes it to a Docker action
 // (INPUT_FUNCTION-TIMEOUT, hyphens kept, as go-githubactions reads it) or
@@ -142,8 +149,8 @@ func parseInputs(get func(string) string) (Inputs, error) {
 		return in, fmt.Errorf("input sarif-upload: %q is not true or false", val("sarif-upload"))
 	}
 	in.FailOn = val("fail-on")
-	if !contains([]string{FailOnUnsafe, FailOnUnknown, FailOnNever}, in.FailOn) {
-		return in, fmt.Errorf("input fail-on: %q is not one of unsafe, unknown, never", in.FailOn)
+	if !contains([]string{FailOnUnsafe, FailOnContract, FailOnUnknown, FailOnNever}, in.FailOn) {
+		return in, fmt.Errorf("input fail-on: %q is not one of unsafe, contract, unknown, never", in.FailOn)
 	}
 	if v := val("memory-limit"); v != "auto" {
 		n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(v, "MiB"), "M"))
@@ -158,6 +165,11 @@ func parseInputs(get func(string) string) (Inputs, error) {
 			return in, fmt.Errorf("input jobs: %q is not auto or a positive whole number", v)
 		}
 		in.Jobs = n
+	}
+	if n, err := strconv.Atoi(val("caller-depth")); err != nil || n < 0 || n > 8 {
+		return in, fmt.Errorf("input caller-depth: %q is not a whole number from 0 to 8", val("caller-depth"))
+	} else {
+		in.CallerDepth = n
 	}
 	switch strings.ToLower(val("trust-pr-harness")) {
 	case "true":

@@ -11,7 +11,7 @@ import (
 
 func TestParseInputs(t *testing.T) {
 	defaults := Inputs{FunctionTimeout: 60 * time.Second, TimeBudget: 15 * time.Minute, MaxK: 20,
-		Checks: strings.Split(DefaultChecks, ","), Comment: CommentReview, SarifUpload: true, FailOn: FailOnUnsafe}
+		Checks: strings.Split(DefaultChecks, ","), Comment: CommentReview, SarifUpload: true, FailOn: FailOnUnsafe, CallerDepth: 2}
 	for _, tc := range []struct {
 		name string
 		env  map[string]string
@@ -23,12 +23,13 @@ func TestParseInputs(t *testing.T) {
 			"INPUT_GITHUB-TOKEN": "tok", "INPUT_PATHS": "src/*.c, lib/**/*.c\n\ninclude/x.c", "INPUT_BASE": "main",
 			"INPUT_FUNCTION-TIMEOUT": "90", "INPUT_TIME-BUDGET": "1h", "INPUT_MAX-K": "3", "INPUT_CHECKS": "overflow",
 			"INPUT_COMPILE-COMMANDS": "build/compile_commands.json", "INPUT_INCLUDE-DIRS": "inc\nthird_party/inc",
-			"INPUT_DEFINES": "NDEBUG,WIDTH=8", "INPUT_COMMENT": "summary", "INPUT_SARIF-UPLOAD": "False", "INPUT_FAIL-ON": "unknown"},
+			"INPUT_DEFINES": "NDEBUG,WIDTH=8", "INPUT_COMMENT": "summary", "INPUT_SARIF-UPLOAD": "False", "INPUT_FAIL-ON": "unknown",
+			"INPUT_CALLER-DEPTH": "3"},
 			want: func(in *Inputs) {
 				*in = Inputs{Token: "tok", Paths: []string{"src/*.c", "lib/**/*.c", "include/x.c"}, Base: "main",
 					FunctionTimeout: 90 * time.Second, TimeBudget: time.Hour, MaxK: 3, Checks: []string{"overflow"},
 					CompileCommands: "build/compile_commands.json", IncludeDirs: []string{"inc", "third_party/inc"},
-					Defines: []string{"NDEBUG", "WIDTH=8"}, Comment: CommentSummary, SarifUpload: false, FailOn: FailOnUnknown}
+					Defines: []string{"NDEBUG", "WIDTH=8"}, Comment: CommentSummary, SarifUpload: false, FailOn: FailOnUnknown, CallerDepth: 3}
 			}},
 		{name: "composite spelling", env: map[string]string{"INPUT_GITHUB_TOKEN": "tok2", "INPUT_TIME_BUDGET": "0", "INPUT_FAIL_ON": "never"},
 			want: func(in *Inputs) { in.Token, in.TimeBudget, in.FailOn = "tok2", 0, FailOnNever }},
@@ -39,7 +40,8 @@ func TestParseInputs(t *testing.T) {
 		{name: "unknown check", env: map[string]string{"INPUT_CHECKS": "assertions,races"}, err: `input checks: unknown check "races"`},
 		{name: "bad comment", env: map[string]string{"INPUT_COMMENT": "inline"}, err: `input comment: "inline" is not one of review, summary, none`},
 		{name: "bad sarif-upload", env: map[string]string{"INPUT_SARIF-UPLOAD": "yes"}, err: `input sarif-upload: "yes" is not true or false`},
-		{name: "bad fail-on", env: map[string]string{"INPUT_FAIL-ON": "bounded"}, err: `input fail-on: "bounded" is not one of unsafe, unknown, never`},
+		{name: "bad caller-depth", env: map[string]string{"INPUT_CALLER-DEPTH": "-1"}, err: `input caller-depth: "-1" is not a whole number from 0 to 8`},
+		{name: "bad fail-on", env: map[string]string{"INPUT_FAIL-ON": "bounded"}, err: `input fail-on: "bounded" is not one of unsafe, contract, unknown, never`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			getenv := func(k string) string { return tc.env[k] }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-github/v60/github"
 
+	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/markdown"
 	"github.com/prbmc/prbmc/report/sarif"
 )
@@ -74,20 +75,16 @@ func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
 	case r.in.FailOn == FailOnNever:
 		return ExitOK
 	case c.unsafe > 0:
-		r.a.Errorf("prbmc: %d %s can fail (fail-on: %s)", c.unsafe, plural(c.unsafe, "function", "functions"), r.in.FailOn)
+		r.a.Errorf("prbmc: %d %s can fail (fail-on: %s)", c.unsafe, report.Plural(c.unsafe, "function", "functions"), r.in.FailOn)
+		return ExitFail
+	case r.in.FailOn == FailOnContract && c.notes > 0:
+		r.a.Errorf("prbmc: %d %s contract or stub notes (fail-on: contract)", c.notes, report.Plural(c.notes, "function has", "functions have"))
 		return ExitFail
 	case r.in.FailOn == FailOnUnknown && c.unknown > 0:
-		r.a.Errorf("prbmc: %d %s unknown (fail-on: unknown)", c.unknown, plural(c.unknown, "function", "functions"))
+		r.a.Errorf("prbmc: %d %s unknown (fail-on: unknown)", c.unknown, report.Plural(c.unknown, "function", "functions"))
 		return ExitFail
 	}
 	return ExitOK
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // notice records a degradation: printed now, and listed in the job
@@ -190,7 +187,7 @@ func (r *run) postReview(ctx context.Context, gh *github.Client, vs []violation)
 			if len(try) == len(sure) && len(unsure) > 0 {
 				offDiff = append(offDiff, unsure...)
 				r.notice("GitHub refused %d inline %s in files it sent no patch for (422): they are in the summary instead.",
-					len(unsure), plural(len(unsure), "comment", "comments"))
+					len(unsure), report.Plural(len(unsure), "comment", "comments"))
 			}
 			return offDiff
 		}
@@ -219,11 +216,11 @@ func (r *run) createReview(ctx context.Context, gh *github.Client, vs []violatio
 			Path: github.String(v.path), Line: github.Int(v.line), Side: github.String("RIGHT"), Body: github.String(string(r.log.redact([]byte(v.body))))})
 	}
 	body := fmt.Sprintf("prbmc found %d %s on lines this pull request changed; the summary comment has the whole run.",
-		len(vs), plural(len(vs), "check that can fail", "checks that can fail"))
+		len(vs), report.Plural(len(vs), "check that can fail", "checks that can fail"))
 	_, _, err := gh.PullRequests.CreateReview(ctx, r.tgt.Owner, r.tgt.Repo, r.tgt.PR, &github.PullRequestReviewRequest{
 		CommitID: github.String(r.tgt.Head), Event: github.String("COMMENT"), Body: github.String(body), Comments: comments})
 	if err == nil {
-		r.a.Infof("prbmc: posted a review with %d inline %s", len(vs), plural(len(vs), "comment", "comments"))
+		r.a.Infof("prbmc: posted a review with %d inline %s", len(vs), report.Plural(len(vs), "comment", "comments"))
 	}
 	return err
 }
@@ -359,7 +356,8 @@ const minTrimmedFinding = 2000
 // summaryBody is the summary comment: the summary of the run, then the
 // findings that have no inline comment, in full while they fit.
 func (r *run) summaryBody(o *CheckOutcome, offDiff []violation, limit int) string {
-	opts := markdown.SummaryOptions{Marker: SummaryMarker, NotChecked: notChecked(o, r.in.TimeBudget), MaxLen: limit / 2}
+	opts := markdown.SummaryOptions{Marker: SummaryMarker, NotChecked: notChecked(o, r.in.TimeBudget), MaxLen: limit / 2,
+		Reproduce: func(f report.FunctionResult) string { return r.rerunCommand(r.relPath(f.File)) }}
 	s := markdown.Summary(o.Functions, opts)
 	if len(offDiff) == 0 {
 		return s
@@ -495,5 +493,6 @@ func (r *run) setOutputs(c counts, sarifFile string) {
 		r.a.SetOutput("safe", strconv.Itoa(c.safe))
 		r.a.SetOutput("bounded", strconv.Itoa(c.bounded))
 		r.a.SetOutput("unknown", strconv.Itoa(c.unknown))
+		r.a.SetOutput("notes", strconv.Itoa(c.notes))
 	})
 }

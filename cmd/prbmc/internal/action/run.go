@@ -196,6 +196,7 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 		// A push was made by someone who may write to the repository: its
 		// harness files are the maintainers'. A pull request's are not.
 		TrustHeadHarness: r.in.TrustPRHarness || r.tgt.PR == 0,
+		CallerDepth:      r.in.CallerDepth,
 	}
 	r.a.Group(fmt.Sprintf("prbmc: checking the functions changed in %s", describeRange(r.tgt)))
 	checkCtx, cancel := budgetContext(ctx, r.in.TimeBudget)
@@ -296,13 +297,16 @@ func firstLine(s string) string {
 }
 
 // counts are the outputs' numbers of functions.
-type counts struct{ unsafe, safe, bounded, unknown int }
+type counts struct{ unsafe, safe, bounded, unknown, notes int }
 
 // count files each function by verdict; a function the budget left
 // unchecked counts as unknown, as nothing was proved about it.
 func count(o *CheckOutcome) counts {
 	var c counts
 	for _, f := range o.Functions {
+		if f.Result != nil && len(f.Result.Notes()) > 0 {
+			c.notes++
+		}
 		switch {
 		case f.Result == nil:
 			c.unknown++
@@ -351,6 +355,17 @@ type violation struct {
 	opts  markdown.CommentOptions
 }
 
+// rerunCommand is the command that checks file's changed functions
+// again in a clone at the head commit ("" without a base). The action
+// checks functions through generated harnesses, which `prbmc verify` does
+// not build: the command re-runs the check.
+func (r *run) rerunCommand(file string) string {
+	if r.tgt.Base == "" || file == "" {
+		return ""
+	}
+	return fmt.Sprintf("prbmc check --base %s --paths %s", short(r.tgt.Base), markdown.ShellQuote(file))
+}
+
 func (r *run) violations(o *CheckOutcome) []violation {
 	fps := sarif.Fingerprints(o.Functions)
 	var out []violation
@@ -359,7 +374,9 @@ func (r *run) violations(o *CheckOutcome) []violation {
 			continue
 		}
 		for j, p := range f.Result.Props {
-			if p.Verdict != result.Unsafe {
+			if !p.Fails() {
+				// Contract and stub notes are in the summary and the
+				// SARIF log, not on the diff.
 				continue
 			}
 			v := violation{index: len(out), fn: f, prop: p, fp: fps[i][j], path: r.relPath(p.Location.File), line: p.Location.Line}
@@ -369,11 +386,10 @@ func (r *run) violations(o *CheckOutcome) []violation {
 			} else if v.path != "" {
 				opts.Files = []string{v.path}
 			}
-			if r.tgt.Base != "" && opts.Files != nil {
-				// The action checks functions through generated harnesses,
-				// which `prbmc verify` does not build: re-run the check.
-				opts.Command = fmt.Sprintf("prbmc check --base %s --paths %s", short(r.tgt.Base), markdown.ShellQuote(opts.Files[0]))
-				opts.CommandIntro = "**Re-run** the check that found it, in a clone at this commit:"
+			if opts.Files != nil {
+				if opts.Command = r.rerunCommand(opts.Files[0]); opts.Command != "" {
+					opts.CommandIntro = "**Re-run** the check that found it, in a clone at this commit:"
+				}
 			}
 			v.body, v.opts = markdown.ViolationComment(p, opts), opts
 			out = append(out, v)

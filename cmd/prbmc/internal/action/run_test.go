@@ -49,7 +49,7 @@ func TestActionModes(t *testing.T) {
 		{name: "no token", inputs: map[string]string{"github-token": ""}, outcome: outcome, exit: ExitFail,
 			summary: []string{"No github-token: nothing is posted to GitHub"}},
 		{name: "bad input", inputs: map[string]string{"fail-on": "sometimes"}, exit: ExitUsage,
-			log: []string{`::error::prbmc: input fail-on: "sometimes" is not one of unsafe, unknown, never`}},
+			log: []string{`::error::prbmc: input fail-on: "sometimes" is not one of unsafe, contract, unknown, never`}},
 		{name: "checker overruns the budget", inputs: map[string]string{"time-budget": "2m"}, checkErr: context.DeadlineExceeded, exit: ExitFail,
 			log: []string{"::error::prbmc: checking: the checker did not stop within the time budget (2m0s) and returned nothing: context deadline exceeded"}},
 		{name: "checker panics", checkErr: errPanic, exit: ExitFail, log: []string{"::error::prbmc: internal error: index out of range"}},

@@ -60,6 +60,9 @@ type Config struct {
 	// not be able to state the contract its own function is checked
 	// against.
 	TrustHeadHarness bool
+	// CallerDepth classifies failures by the function's callers, up to
+	// this many levels (funccheck.Options.CallerDepth; 0: not at all).
+	CallerDepth int
 }
 
 // Func is one function of the scope and what became of it.
@@ -154,7 +157,7 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 		front.Sandbox = sandbox
 		return funccheck.Options{RepoDir: srcRoot, Front: front, Harness: cfg.Harness,
 			Engine: cfg.Engine, Timeout: cfg.FunctionTimeout, NoCover: cfg.NoCover, Instrument: cfg.Instrument,
-			UserHarness: harnesses.lookup, FindInclude: finder.find}
+			UserHarness: harnesses.lookup, FindInclude: finder.find, CallerDepth: cfg.CallerDepth}
 	}
 	var todo []int
 	for i, cf := range run.Funcs {

@@ -108,7 +108,8 @@ func RunJob(ctx context.Context, job Job, deps ChildDeps, log io.Writer) (out fu
 		Engine: engine.Options{Engine: job.Engine.Engine, MaxK: job.Engine.MaxK, Invariants: job.Engine.Invariants,
 			Strengthen: job.Engine.Strengthen, Contractors: job.Engine.Contractors, Solver: deps.Solver, Log: engineLog},
 		Timeout: job.Timeout, NoCover: job.NoCover,
-		UserHarness: func(string) *funccheck.UserHarness { return job.UserHarness },
+		UserHarness: (&harnessSet{use: job.UserHarnesses}).lookup,
+		CallerDepth: job.CallerDepth,
 		FindInclude: newIncludeFinder(job.SrcRoot).find,
 	}
 	if deps.Instrument != nil {

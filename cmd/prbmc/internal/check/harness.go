@@ -113,5 +113,5 @@ func jobFor(cfg Config, srcRoot string, opts funccheck.Options, f diffscope.Func
 		Engine: EngineJob{Engine: eo.Engine, MaxK: eo.MaxK, Invariants: eo.Invariants, Strengthen: eo.Strengthen,
 			Contractors: eo.Contractors, Verbose: cfg.Verbose},
 		Timeout: cfg.FunctionTimeout, NoCover: cfg.NoCover, Checks: cfg.Checks, MemoryMiB: cfg.Isolate.MemoryMiB,
-		UserHarness: h.use[f.Name]}
+		UserHarnesses: h.use, CallerDepth: cfg.CallerDepth}
 }

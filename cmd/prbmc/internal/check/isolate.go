@@ -63,9 +63,12 @@ type Job struct {
 	Checks []string `json:"checks,omitempty"`
 	// MemoryMiB is the child's memory cap (0: none).
 	MemoryMiB int `json:"memoryMiB,omitempty"`
-	// UserHarness is the user's harness for the function, as the parent
-	// chose it (nil: generate one).
-	UserHarness *funccheck.UserHarness `json:"userHarness,omitempty"`
+	// UserHarnesses are the users' harnesses, by C name, as the parent
+	// chose them (absent: generate one); the function's callers may
+	// have one too.
+	UserHarnesses map[string]*funccheck.UserHarness `json:"userHarnesses,omitempty"`
+	// CallerDepth is funccheck.Options.CallerDepth.
+	CallerDepth int `json:"callerDepth,omitempty"`
 }
 
 // FrontJob is the front end's configuration of a Job.

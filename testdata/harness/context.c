@@ -1,0 +1,72 @@
+/* Findings and who can cause them (verifier/funccheck TestFindingClasses). */
+#include <limits.h>
+
+#ifdef __PRBMC__
+void prbmc_requires(int cond);
+#else
+#define prbmc_requires(c) ((void)0)
+#endif
+
+static int table[8];
+
+/* Out of bounds for idx >= 8, but its only caller masks the index. */
+static int get(int idx)
+{
+	return table[idx];
+}
+
+int lookup(unsigned char c)
+{
+	return get(c & 7);
+}
+
+/* Out of bounds for i == 4, and its caller's check lets 4 through. */
+static int vals[4];
+
+static int at(int i)
+{
+	return vals[i];
+}
+
+int last(int n)
+{
+	if (n < 0 || n > 4)
+		return 0;
+	return at(n);
+}
+
+/* Nothing here calls it: anyone may pass INT_MAX. */
+int next(int x)
+{
+	return x + 1;
+}
+
+/* Overflows only for what the stub returns; the real sensor is 10-bit. */
+extern int sensor(void);
+
+int scaled(void)
+{
+	int v = sensor();
+	return v * 100000;
+}
+
+/* Its precondition rules out b == 0 and the overflow of INT_MIN / -1. */
+int ratio(int a, int b)
+{
+	prbmc_requires(b != 0 && !(a == INT_MIN && b == -1));
+	return a / b;
+}
+
+/* Breaks ratio's precondition for x == 0. */
+int per_item(int x)
+{
+	return ratio(100, x);
+}
+
+/* Keeps it. */
+int per_item_safe(int x)
+{
+	if (x == 0)
+		return 0;
+	return ratio(100, x);
+}

@@ -1,0 +1,413 @@
+package funccheck
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// A generated harness calls a function with every input its type allows;
+// its callers pass far fewer. A failure is only worth a maintainer's time
+// when someone can cause it, so every unsafe property is classified:
+//
+//   - the function is an entry point (nothing in its unit calls it, or it
+//     is called through a pointer): whoever calls it can pass the inputs,
+//     a failure (result.FindingInputs);
+//   - a caller in the unit, run with its own generated inputs, reaches the
+//     failure: a failure, with the caller's trace (result.FindingCaller).
+//     A caller that has callers of its own is judged the same way, up to
+//     Options.CallerDepth levels;
+//   - no caller reaches it: a contract note (result.FindingContract);
+//   - every failing execution found calls a function without a body: a
+//     stub note (result.FindingStub), since the stub may do what the real
+//     function never does.
+//
+// A note's property is then assumed to hold and the function is checked
+// again, so the other properties get verdicts too: the run stops at the
+// first failure it finds.
+
+// maxCallers bounds the callers tried per level; maxNoteRounds the notes
+// one function collects before the rest is left to the verdict at hand.
+const (
+	maxCallers    = 4
+	maxNoteRounds = 4
+)
+
+// callGraph is the unit's own functions and who calls them.
+type callGraph struct {
+	callers map[*ir.Function][]*ir.Function
+	taken   map[*ir.Function]bool
+	defs    map[string]bool // functions defined in the unit's file
+	prog    *ir.Program
+}
+
+func (u *Unit) callGraph() *callGraph {
+	g := &callGraph{callers: ir.Callers(u.Prog.IR), taken: map[*ir.Function]bool{}, defs: map[string]bool{}, prog: u.Prog.IR}
+	for _, f := range ir.AddressTakenFuncs(u.Prog.IR) {
+		g.taken[f] = true
+	}
+	for name := range u.Defs {
+		g.defs[name] = true
+	}
+	return g
+}
+
+// callersOf lists f's callers defined in the unit, by position.
+func (g *callGraph) callersOf(f *ir.Function) []*ir.Function {
+	var out []*ir.Function
+	for _, c := range g.callers[f] {
+		if g.defs[c.Name] && !c.Library {
+			out = append(out, c)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *ir.Function) int { return a.Pos.Line - b.Pos.Line })
+	return out
+}
+
+// entryPoint says that anyone may call f with any inputs: it is visible
+// outside the unit or its address is taken, and nothing here calls it.
+func (g *callGraph) entryPoint(f *ir.Function) bool {
+	return len(g.callersOf(f)) == 0 && (!f.Static || g.taken[f])
+}
+
+// classify classifies r's failure (and, after each note, the failure the
+// next run finds) and returns the final result.
+func (u *Unit) classify(ctx context.Context, opts Options, name string, pp *prepared, eo engine.Options, r *result.Result) *result.Result {
+	g := u.callGraph()
+	var notes []result.Property
+	for round := 0; r.Verdict == result.Unsafe && round < maxNoteRounds; round++ {
+		v := r.Violated()
+		if v == nil || v.Finding != "" {
+			break
+		}
+		*v = u.classifyProp(ctx, opts, name, pp, eo, *v, g)
+		if v.Fails() {
+			break
+		}
+		notes = append(notes, *v)
+		if ctx.Err() != nil {
+			r.Verdict = result.Unknown
+			r.Reason = "time limit reached after a contract or stub note"
+			r.Props = slices.DeleteFunc(r.Props, func(p result.Property) bool { return p.IsNote() })
+			break
+		}
+		// Callers keep the note's property (or the stub does not break
+		// it): assume it, and look at the rest.
+		assumeProp(pp.p, v.ID)
+		r = engine.Verify(ctx, pp.p, eo)
+	}
+	if len(notes) == 0 {
+		return r
+	}
+	for _, n := range notes {
+		if !slices.ContainsFunc(r.Props, func(p result.Property) bool { return p.ID == n.ID }) {
+			r.Props = append(r.Props, n)
+		}
+		r.Assumed = append(r.Assumed, fmt.Sprintf("%s at %s holds (%s note: %s)", describeProp(n), n.Location, n.Finding, firstSentence(n.Note)))
+	}
+	return r
+}
+
+// classifyProp classifies one unsafe property of function name.
+func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *prepared, eo engine.Options, p result.Property, g *callGraph) result.Property {
+	f := g.prog.Func(name)
+	if f == nil {
+		return p
+	}
+	// harnessOf is the function whose harness gave p's trace.
+	harnessOf := name
+	callers := g.callersOf(f)
+	switch {
+	case len(callers) == 0 && g.entryPoint(f):
+		p.Finding = result.FindingInputs
+		if g.taken[f] {
+			p.Note = fmt.Sprintf("%s() is called through a function pointer: whoever calls it can pass these inputs.", cName(name))
+		} else {
+			p.Note = fmt.Sprintf("Nothing in %s calls %s(): it is an entry point, and whoever calls it can pass these inputs.", u.File, cName(name))
+		}
+	case len(callers) == 0:
+		p.Finding = result.FindingContract
+		p.Note = fmt.Sprintf("Nothing calls the static function %s(), so no input reaches this failure.", cName(name))
+	default:
+		via, tr, checked := u.reach(ctx, opts, eo, p.ID, f, g, 1, map[*ir.Function]bool{f: true})
+		if tr != nil {
+			p.Finding = result.FindingCaller
+			p.Via = via
+			p.Trace = tr
+			harnessOf = via[0]
+			p.Note = fmt.Sprintf("Reached from %s() with its own inputs: %s.", via[0], strings.Join(append(slices.Clone(via), cName(name)), "() → ")+"()")
+		} else {
+			p.Finding = result.FindingContract
+			for _, c := range callers {
+				p.Via = append(p.Via, cName(c.Name))
+			}
+			p.Note = fmt.Sprintf("Needs an input no caller here passes: %s. If callers must never pass it, state it at the top of %s() with `prbmc_requires(...)`; otherwise handle it.",
+				strings.Join(checked, "; "), cName(name))
+		}
+	}
+	if p.Fails() {
+		u.stubNote(ctx, opts, eo, &p, harnessOf)
+	}
+	return p
+}
+
+// reach asks f's callers, and theirs up to opts.CallerDepth levels,
+// whether their own inputs reach the failure of property id. It returns
+// the call chain (outermost first) and trace of the first that does, or
+// nil and what each caller tried said.
+func (u *Unit) reach(ctx context.Context, opts Options, eo engine.Options, id string, f *ir.Function, g *callGraph, depth int, seen map[*ir.Function]bool) (via []string, tr *result.Trace, checked []string) {
+	callers := g.callersOf(f)
+	if len(callers) > maxCallers {
+		checked = append(checked, fmt.Sprintf("%d more callers of %s() not checked", len(callers)-maxCallers, cName(f.Name)))
+		callers = callers[:maxCallers]
+	}
+	for _, c := range callers {
+		cn := cName(c.Name)
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		if ctx.Err() != nil {
+			checked = append(checked, cn+"() not checked (out of time)")
+			continue
+		}
+		cr, err := u.checkOnly(ctx, opts, eo, cn, id)
+		if err != nil {
+			checked = append(checked, fmt.Sprintf("%s() not checked (%v)", cn, err))
+			continue
+		}
+		prop := findProp(cr, id)
+		if prop == nil || prop.Verdict != result.Unsafe {
+			checked = append(checked, cn+"() "+keeps(cr, prop))
+			continue
+		}
+		if len(g.callersOf(c)) > 0 && depth < opts.CallerDepth {
+			via2, tr2, checked2 := u.reach(ctx, opts, eo, id, c, g, depth+1, seen)
+			if tr2 != nil {
+				return append(via2, cn), tr2, checked
+			}
+			checked = append(checked, fmt.Sprintf("%s() reaches it only with inputs its own callers do not pass (%s)", cn, strings.Join(checked2, "; ")))
+			continue
+		}
+		if len(g.callersOf(c)) == 0 && !g.entryPoint(c) {
+			checked = append(checked, cn+"() reaches it but is itself called by nothing")
+			continue
+		}
+		return []string{cn}, prop.Trace, checked
+	}
+	return nil, nil, checked
+}
+
+// keeps says in words what a caller's check said of a property it did not
+// break.
+func keeps(r *result.Result, p *result.Property) string {
+	v, reason := r.Verdict, r.Reason
+	if p != nil {
+		v = p.Verdict
+		if p.Reason != "" {
+			reason = p.Reason
+		}
+	}
+	switch v {
+	case result.Safe:
+		return "never breaks it (proved)"
+	case result.Bounded:
+		return fmt.Sprintf("does not break it when loops run at most %d times", r.K)
+	case result.Unreachable:
+		return "never reaches it"
+	}
+	if reason == "" {
+		reason = "undecided"
+	}
+	return "was not decided (" + firstSentence(reason) + ")"
+}
+
+// stubNote makes a failure a stub note when every failing execution goes
+// through a stub: the property is checked again, from the same harness,
+// with every call of a stub cutting its execution off. A failure without
+// stubs keeps its class and gets that trace, which is the more telling.
+func (u *Unit) stubNote(ctx context.Context, opts Options, eo engine.Options, p *result.Property, fn string) {
+	if ctx.Err() != nil {
+		return
+	}
+	pc, err := u.only(ctx, opts, fn, p.ID)
+	if err != nil || !usesStub(p.Trace, pc.stubs) {
+		return
+	}
+	var used []string
+	for sf, said := range pc.stubs {
+		if traceCalls(p.Trace, sf) {
+			used = append(used, said)
+		}
+	}
+	cutStubs(pc.p, pc.stubs)
+	cr := pc.verifyShare(ctx, eo)
+	if prop := findProp(cr, p.ID); prop != nil && prop.Verdict == result.Unsafe {
+		p.Trace = prop.Trace
+		return
+	}
+	if len(used) == 0 {
+		for _, said := range pc.stubs {
+			used = append(used, said)
+		}
+	}
+	slices.Sort(used)
+	p.Finding = result.FindingStub
+	p.Stubs = used
+	p.Note = fmt.Sprintf("Every failing execution found calls a function without a body here; its stub may do what the real one never does (%s). A model of it, or a harness in prbmc/harness/%s.c, decides this.",
+		strings.Join(used, "; "), fn)
+}
+
+// checkOnly checks property id alone from the harness of function fn,
+// within a share of the time left.
+func (u *Unit) checkOnly(ctx context.Context, opts Options, eo engine.Options, fn, id string) (*result.Result, error) {
+	pc, err := u.only(ctx, opts, fn, id)
+	if err != nil {
+		return nil, err
+	}
+	return pc.verifyShare(ctx, eo), nil
+}
+
+// only prepares the harness of function fn with property id's
+// assertions the only ones left.
+func (u *Unit) only(ctx context.Context, opts Options, fn, id string) (*prepared, error) {
+	h, err := u.Harness(opts, fn)
+	if err != nil {
+		return nil, fmt.Errorf("no harness: %v", u.rel(opts, err.Error()))
+	}
+	pc, err := u.prepare(ctx, opts, h)
+	if err != nil {
+		return nil, err
+	}
+	keepOnly(pc.p, id)
+	return pc, nil
+}
+
+// verifyShare runs the engines on the prepared harness within a share of
+// the time ctx has left.
+func (pc *prepared) verifyShare(ctx context.Context, eo engine.Options) *result.Result {
+	eo.Entry = pc.h.Entry
+	cctx, cancel := share(ctx)
+	defer cancel()
+	return engine.Verify(cctx, pc.p, eo)
+}
+
+// share bounds a sub-check to half the time ctx has left, so the checks
+// after it (and the function's own re-runs) keep some.
+func share(ctx context.Context) (context.Context, context.CancelFunc) {
+	if dl, ok := ctx.Deadline(); ok {
+		return context.WithTimeout(ctx, time.Until(dl)/2)
+	}
+	return context.WithCancel(ctx)
+}
+
+// keepOnly makes every assertion but property id's a no-op.
+func keepOnly(p *ir.Program, id string) {
+	for _, f := range p.Funcs {
+		for i, in := range f.Body {
+			if a, ok := in.(*ir.Assert); ok && a.Prop.ID != id {
+				f.Body[i] = &ir.Skip{At: a.At}
+			}
+		}
+	}
+}
+
+// assumeProp turns property id's assertions into assumptions.
+func assumeProp(p *ir.Program, id string) {
+	for _, f := range p.Funcs {
+		for i, in := range f.Body {
+			if a, ok := in.(*ir.Assert); ok && a.Prop.ID == id {
+				f.Body[i] = &ir.Assume{At: a.At, Cond: a.Cond}
+			}
+		}
+	}
+}
+
+// cutStubs makes every call of a stub end its execution.
+func cutStubs(p *ir.Program, stubs map[*ir.Function]string) {
+	std := ir.StdTypes(p.DataModel)
+	for f := range stubs {
+		body := make([]ir.Instr, 0, len(f.Body)+1)
+		body = append(body, &ir.Assume{At: ir.At{P: f.Pos}, Cond: &ir.Const{T: std.Int, Bits: 0}})
+		for _, in := range f.Body {
+			if gt, ok := in.(*ir.Goto); ok {
+				c := *gt
+				c.Target++
+				in = &c
+			}
+			body = append(body, in)
+		}
+		f.Body = body
+	}
+}
+
+// usesStub says whether trace t may go through a stub: a step in one, an
+// input one made, or steps the trace leaves out.
+func usesStub(t *result.Trace, stubs map[*ir.Function]string) bool {
+	if len(stubs) == 0 {
+		return false
+	}
+	if t == nil || t.Omitted > 0 {
+		return true
+	}
+	for f := range stubs {
+		if traceCalls(t, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// traceCalls says whether trace t shows a step in f or an input f made.
+func traceCalls(t *result.Trace, f *ir.Function) bool {
+	if t == nil {
+		return false
+	}
+	for _, s := range t.Steps {
+		if s.Func == f.Name {
+			return true
+		}
+	}
+	prefix := cName(f.Name) + "()"
+	for _, in := range t.Inputs {
+		if strings.HasPrefix(in.Why, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+func findProp(r *result.Result, id string) *result.Property {
+	for i := range r.Props {
+		if r.Props[i].ID == id {
+			return &r.Props[i]
+		}
+	}
+	return nil
+}
+
+// describeProp names a property for an assumption line.
+func describeProp(p result.Property) string {
+	switch p.Kind {
+	case "assertion":
+		return fmt.Sprintf("assertion `%s`", p.Text)
+	case "reach-error":
+		return "the error location " + p.Text
+	}
+	return fmt.Sprintf("%s check `%s`", p.Kind, p.Text)
+}
+
+// firstSentence is s up to its first ". " (or all of it), without the
+// final period.
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSuffix(s, ".")
+}

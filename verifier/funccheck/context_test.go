@@ -1,0 +1,96 @@
+package funccheck
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/checks"
+	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// TestFindingClasses checks who can cause each failure of context.c: a
+// caller (the caller's trace reported), nobody (a contract note, and the
+// function then proved under it), an entry point's user, or only a stub.
+func TestFindingClasses(t *testing.T) {
+	ctx := context.Background()
+	opts := Options{RepoDir: "../../testdata/harness", Timeout: 60 * time.Second, CallerDepth: 2,
+		Engine: engine.Options{Engine: "auto", Solver: z3Solver},
+		Instrument: func(p *ir.Program) error {
+			_, err := checks.Instrument(p, checks.Assertions|checks.Overflow|checks.Bounds|checks.DivByZero)
+			return err
+		}}
+	u, err := LoadUnit(ctx, opts, "context.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		fn      string
+		verdict result.Verdict // of the function
+		finding result.Finding // of its unsafe property, "" for none
+		kind    string
+		line    int
+		via     string // first of Via
+		note    string // a substring of the note
+		assumed string // a substring of one assumption
+	}{
+		{"get", result.Safe, result.FindingContract, "bounds", 15, "lookup", "lookup() never breaks it (proved)", "bounds check"},
+		{"at", result.Unsafe, result.FindingCaller, "bounds", 28, "last", "Reached from last()", ""},
+		{"next", result.Unsafe, result.FindingInputs, "overflow", 41, "", "entry point", ""},
+		{"scaled", result.Safe, result.FindingStub, "overflow", 50, "", "`sensor()` has no body here", "stub note"},
+		{"ratio", result.Safe, "", "", 0, "", "", "precondition `b != 0 && !(a == "},
+		{"per_item", result.Unsafe, result.FindingInputs, "precondition", 56, "", "entry point", ""},
+		{"per_item_safe", result.Safe, "", "", 0, "", "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fn, func(t *testing.T) {
+			out := u.Check(ctx, opts, tc.fn)
+			r := out.Result
+			if r.Verdict != tc.verdict {
+				t.Fatalf("verdict %s (%s), want %s; props %+v", r.Verdict, r.Reason, tc.verdict, r.Props)
+			}
+			var got *result.Property
+			for i := range r.Props {
+				if r.Props[i].Verdict == result.Unsafe {
+					if got != nil {
+						t.Errorf("second unsafe property %+v", r.Props[i])
+					}
+					got = &r.Props[i]
+				}
+			}
+			if tc.finding == "" {
+				if got != nil {
+					t.Fatalf("unexpected unsafe property %+v", *got)
+				}
+			} else {
+				if got == nil {
+					t.Fatalf("no unsafe property; props %+v", r.Props)
+				}
+				if got.Finding != tc.finding || got.Kind != tc.kind || got.Location.Line != tc.line {
+					t.Errorf("got %s %s at line %d, want %s %s at %d (note %q)", got.Finding, got.Kind, got.Location.Line, tc.finding, tc.kind, tc.line, got.Note)
+				}
+				if !strings.Contains(got.Note, tc.note) {
+					t.Errorf("note %q does not say %q", got.Note, tc.note)
+				}
+				if tc.via != "" && (len(got.Via) == 0 || got.Via[0] != tc.via) {
+					t.Errorf("via %v, want %s first", got.Via, tc.via)
+				}
+				if got.Trace == nil || !got.Trace.Replayed {
+					t.Errorf("the finding has no replayed trace")
+				}
+				if tc.finding == result.FindingCaller && got.Trace.Steps[0].Func == tc.fn {
+					t.Errorf("the trace starts in %s, not in the caller", got.Trace.Steps[0].Func)
+				}
+			}
+			if tc.assumed != "" {
+				all := strings.Join(append(append([]string{}, out.Assumed...), r.Assumed...), "\n")
+				if !strings.Contains(all, tc.assumed) {
+					t.Errorf("assumptions do not say %q:\n%s", tc.assumed, all)
+				}
+			}
+		})
+	}
+}
