@@ -283,7 +283,6 @@ func totalsLine(counts [classNothing + 1]int, n, notChecked int) string {
 	return strings.Join(parts, " · ")
 }
 
-
 // what is a property in words, its text as code.
 func what(p result.Property) string {
 	switch p.Kind {

@@ -311,4 +311,3 @@ func commentSafe(s string) string {
 	}, s)
 	return strings.ReplaceAll(s, "*/", "* /")
 }
-

@@ -21,7 +21,7 @@ const (
 	// FailOnContract also fails on contract and stub notes: failures of
 	// the generated harness that no caller here was shown to cause.
 	FailOnContract = "contract"
-	FailOnNever   = "never"
+	FailOnNever    = "never"
 )
 
 // DefaultChecks leaves out pointer: its alarms depend most on the shapes

@@ -38,7 +38,7 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 		Front:           cfront.Config{IncludeDirs: req.IncludeDirs, Defines: req.Defines},
 		FunctionTimeout: req.FunctionTimeout, Budget: req.TimeBudget, Jobs: jobs, Checks: req.Checks,
 		TrustHeadHarness: req.TrustHeadHarness, CallerDepth: req.CallerDepth,
-		Engine:           engine.Options{Engine: p.Engine, MaxK: req.MaxK, Solver: p.Solver, Log: log}}
+		Engine: engine.Options{Engine: p.Engine, MaxK: req.MaxK, Solver: p.Solver, Log: log}}
 	if p.Isolation != nil {
 		iso, err := p.Isolation(mem)
 		if err != nil {

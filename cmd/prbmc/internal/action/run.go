@@ -446,4 +446,3 @@ func notChecked(o *CheckOutcome, budget time.Duration) []markdown.NotChecked {
 	}
 	return out
 }
-
