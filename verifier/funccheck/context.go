@@ -237,23 +237,27 @@ func (u *Unit) stubNote(ctx context.Context, opts Options, eo engine.Options, p 
 		return
 	}
 	pc, err := u.only(ctx, opts, fn, p.ID)
-	if err != nil || !usesStub(p.Trace, pc.stubs) {
+	if err != nil {
+		return
+	}
+	free := freeStubs(pc.stubs)
+	if !usesStub(p.Trace, free) {
 		return
 	}
 	var used []string
-	for sf, said := range pc.stubs {
+	for sf, said := range free {
 		if traceCalls(p.Trace, sf) {
 			used = append(used, said)
 		}
 	}
-	cutStubs(pc.p, pc.stubs)
+	cutStubs(pc.p, free)
 	cr := pc.verifyShare(ctx, eo)
 	if prop := findProp(cr, p.ID); prop != nil && prop.Verdict == result.Unsafe {
 		p.Trace = prop.Trace
 		return
 	}
 	if len(used) == 0 {
-		for _, said := range pc.stubs {
+		for _, said := range free {
 			used = append(used, said)
 		}
 	}
@@ -329,10 +333,41 @@ func assumeProp(p *ir.Program, id string) {
 	}
 }
 
-// cutStubs makes every call of a stub end its execution.
+// inputSources are library functions whose results are the program's
+// inputs: any value their stub returns is one the real function can
+// return, so a failure that needs one is a failure, not a stub note.
+var inputSources = map[string]bool{
+	"time": true, "clock": true, "gettimeofday": true, "clock_gettime": true,
+	"rand": true, "random": true, "lrand48": true, "mrand48": true, "drand48": true, "rand_r": true,
+	"getchar": true, "getc": true, "fgetc": true, "fgets": true, "fread": true, "read": true, "pread": true,
+	"recv": true, "recvfrom": true, "recvmsg": true, "getenv": true, "secure_getenv": true,
+	"getpid": true, "getppid": true, "getuid": true, "geteuid": true, "getline": true, "getdelim": true,
+	"scanf": true, "fscanf": true, "getrandom": true, "arc4random": true,
+}
+
+// freeStubs are the stubs whose freedom a failure may lean on: all but
+// the input sources.
+func freeStubs(stubs map[*ir.Function]string) map[*ir.Function]string {
+	out := map[*ir.Function]string{}
+	for f, said := range stubs {
+		if !inputSources[cName(f.Name)] {
+			out[f] = said
+		}
+	}
+	return out
+}
+
+// cutStubs takes the stubs' freedom away: a stub with a pointer result
+// that writes nothing returns NULL (what C functions return on failure,
+// which callers must handle), every other stub ends the execution that
+// calls it.
 func cutStubs(p *ir.Program, stubs map[*ir.Function]string) {
 	std := ir.StdTypes(p.DataModel)
 	for f := range stubs {
+		if rt, ok := f.Type.Result.(*ir.PointerType); ok && !havocs(f) {
+			f.Body = []ir.Instr{&ir.Return{At: ir.At{P: f.Pos}, Value: &ir.Const{T: rt, Bits: 0}}}
+			continue
+		}
 		body := make([]ir.Instr, 0, len(f.Body)+1)
 		body = append(body, &ir.Assume{At: ir.At{P: f.Pos}, Cond: &ir.Const{T: std.Int, Bits: 0}})
 		for _, in := range f.Body {
@@ -345,6 +380,16 @@ func cutStubs(p *ir.Program, stubs map[*ir.Function]string) {
 		}
 		f.Body = body
 	}
+}
+
+// havocs says whether stub f gives memory any contents.
+func havocs(f *ir.Function) bool {
+	for _, in := range f.Body {
+		if c, ok := in.(*ir.Call); ok && c.Builtin == ir.BHavoc {
+			return true
+		}
+	}
+	return false
 }
 
 // usesStub says whether trace t may go through a stub: a step in one, an

@@ -214,7 +214,7 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 	if err != nil {
 		return unknown("%v", err)
 	}
-	out.Assumed = append(out.Assumed, pp.preconds...)
+	out.Assumed = append(out.Assumed, pp.assumes...)
 	if !reachesProperty(pp.entry) {
 		out.NothingToCheck = true
 		out.Result = &result.Result{Verdict: result.Safe, Reason: "nothing to check: the function reaches no assertion or enabled check",
@@ -259,9 +259,10 @@ type prepared struct {
 	// stubbed is that text for the stubs the entry reaches, sorted.
 	stubs   map[*ir.Function]string
 	stubbed []string
-	// preconds says which preconditions of the function under test
-	// (prbmc_requires) became assumptions.
-	preconds []string
+	// assumes lists the preconditions of the function under test
+	// (prbmc_requires) that became assumptions, and what the memory
+	// model takes for granted in the code it reaches.
+	assumes []string
 }
 
 // prepare loads the unit with h attached, adds the optional checks,
@@ -287,12 +288,23 @@ func (u *Unit) prepare(ctx context.Context, opts Options, h *harness.Harness) (*
 		return nil, fmt.Errorf("the harness does not define %s", h.Entry)
 	}
 	pp := &prepared{h: h, prog: prog, p: p, entry: entry, stubs: map[*ir.Function]string{}}
-	pp.preconds = assumePreconditions(p, p.Func(h.Function), u.abs, u.File)
+	pp.assumes = assumePreconditions(p, p.Func(h.Function), u.abs, u.File)
 	var bodiless []*ir.Function
+	allocates := false
 	for _, f := range ir.Reachable(entry) {
 		if !f.HasBody() {
 			bodiless = append(bodiless, f)
 		}
+		for _, in := range f.Body {
+			if c, ok := in.(*ir.Call); ok && (c.Builtin == ir.BMalloc || c.Builtin == ir.BCalloc) && f != entry {
+				allocates = true
+			}
+		}
+	}
+	if allocates {
+		// The memory model gives every allocation a fresh block: code
+		// that only fails when malloc returns NULL is not checked.
+		pp.assumes = append(pp.assumes, "malloc, calloc and realloc succeed (never return NULL)")
 	}
 	pp.stubbed = harness.Stub(p, h.Entry)[h.Entry]
 	for _, f := range bodiless {

@@ -36,7 +36,7 @@ func realworldOptions(t *testing.T, dir, checkList string) funccheck.Options {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := funccheck.Options{RepoDir: dir, Timeout: 20 * time.Second,
+	opts := funccheck.Options{RepoDir: dir, Timeout: 20 * time.Second, CallerDepth: 2,
 		Engine: engine.Options{Engine: "auto", MaxK: 1 << 20,
 			Solver: func(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }}}
 	if set != checks.Default {
@@ -53,11 +53,22 @@ type expect struct {
 	verdicts []result.Verdict // any of these
 	kind     string           // of the violated property, when unsafe
 	lines    []int            // the violated property is at one of these lines
+	finding  result.Finding   // who can cause it
+	via      string           // the caller that reaches it (FindingCaller)
 }
 
 var (
 	unsafeAt = func(kind string, lines ...int) expect {
 		return expect{verdicts: []result.Verdict{result.Unsafe}, kind: kind, lines: lines}
+	}
+	// from says who reaches a failure: the caller, or "" for an entry
+	// point's inputs.
+	from = func(e expect, via string) expect {
+		e.finding, e.via = result.FindingCaller, via
+		if via == "" {
+			e.finding = result.FindingInputs
+		}
+		return e
 	}
 	// safeOrBounded: a fixed function may be proved or bounded, never
 	// reported unsafe.
@@ -82,7 +93,7 @@ var realworldCases = []realworldCase{
 		// json_tokener_error_desc (the library's tests do).
 		dir: "json-c-tokener-error-desc", checks: defaultChecks,
 		fn:  "json_tokener_error_desc",
-		bug: unsafeAt("bounds", 59), fixed: safeOrBounded,
+		bug: from(unsafeAt("bounds", 59), ""), fixed: safeOrBounded,
 	},
 	{
 		// Use after free: printbuf_new() fails, tok is freed, then
@@ -93,14 +104,14 @@ var realworldCases = []realworldCase{
 		// issue #881, fixed by ff8ed0f; fixed.c has both fixes).
 		dir: "json-c-tokener-new-uaf", checks: withPointer,
 		fn: "json_tokener_new_ex", caller: "json_tokener_new",
-		bug: unsafeAt("pointer", 130, 145), bugCaller: unsafeAt("pointer", 130),
+		bug: from(unsafeAt("pointer", 130), "json_tokener_new"), bugCaller: from(unsafeAt("pointer", 130), ""),
 		fixed: safeOrBounded, fixedCaller: safeOrBounded,
 	},
 	{
 		// Signed overflow: (int)time(NULL) * 433494437.
 		dir: "json-c-time-seed-overflow", checks: defaultChecks,
 		fn: "get_time_seed", caller: "json_c_get_random_seed",
-		bug: unsafeAt("overflow", 27), bugCaller: unsafeAt("overflow", 27),
+		bug: from(unsafeAt("overflow", 27), "json_c_get_random_seed"), bugCaller: from(unsafeAt("overflow", 27), ""),
 		fixed: safeOrBounded, fixedCaller: safeOrBounded,
 	},
 	{
@@ -154,6 +165,9 @@ func checkOne(ctx context.Context, t *testing.T, u *funccheck.Unit, opts funcche
 	out := u.Check(ctx, opts, fn)
 	r := out.Result
 	t.Logf("%s %s: %s in %v (%s)", file, fn, r.Verdict, r.Elapsed.Round(time.Millisecond), r.Reason)
+	for _, n := range r.Notes() {
+		t.Logf("%s %s: %s note at line %d: %s", file, fn, n.Finding, n.Location.Line, n.Note)
+	}
 	if r.Verdict == result.Unsafe && file == "fixed.c" {
 		v := r.Violated()
 		t.Errorf("%s %s: unsafe after the upstream fix: %+v", file, fn, v)
@@ -174,5 +188,8 @@ func checkOne(ctx context.Context, t *testing.T, u *funccheck.Unit, opts funcche
 	if v.Kind != want.kind || v.Location.File != file || !slices.Contains(want.lines, v.Location.Line) {
 		t.Errorf("%s %s: violated %s %q at %s:%d, want a %s property at %s line %v",
 			file, fn, v.Kind, v.Text, v.Location.File, v.Location.Line, want.kind, file, want.lines)
+	}
+	if v.Finding != want.finding || want.via != "" && (len(v.Via) == 0 || v.Via[0] != want.via) {
+		t.Errorf("%s %s: finding %s via %v (%s), want %s via %q", file, fn, v.Finding, v.Via, v.Note, want.finding, want.via)
 	}
 }
