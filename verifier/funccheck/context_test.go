@@ -81,6 +81,9 @@ func TestFindingClasses(t *testing.T) {
 				if got.Trace == nil || !got.Trace.Replayed {
 					t.Errorf("the finding has no replayed trace")
 				}
+				if last := got.Trace.Steps[len(got.Trace.Steps)-1]; tc.fn == "next" && last.Text != "overflow check: signed overflow in x + 1 — x = 2147483647" {
+					t.Errorf("the failing step reads %q, without the operand's value", last.Text)
+				}
 				if tc.finding == result.FindingCaller && got.Trace.Steps[0].Func == tc.fn {
 					t.Errorf("the trace starts in %s, not in the caller", got.Trace.Steps[0].Func)
 				}

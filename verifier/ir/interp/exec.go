@@ -79,6 +79,9 @@ func (m *machine) run() bool {
 				}
 				if !ok {
 					a := in.src.(*ir.Assert)
+					if m.tracing && m.tix >= 0 {
+						m.trace[m.tix].Text += m.failValues(a.Cond)
+					}
 					m.res.Prop = a.Prop
 					msg := "assertion failed: " + exprText(a.Cond)
 					if a.Prop != nil && a.Prop.Text != "" {

@@ -475,3 +475,48 @@ func (m *machine) safe(f func()) (ok bool) {
 	f()
 	return true
 }
+
+// maxFailValues bounds the values a failed check's step shows.
+const maxFailValues = 4
+
+// failValues renders, for the step of a failed check, the values of the
+// program's variables (and the members and elements of them) its
+// condition reads: " — i = 2147483647, n = 4". A reader sees why it
+// failed without walking the trace back.
+func (m *machine) failValues(cond ir.Expr) string {
+	var parts []string
+	seen := map[string]bool{}
+	ir.Inspect(cond, func(e ir.Expr) bool {
+		if len(parts) == maxFailValues {
+			return false
+		}
+		switch e.(type) {
+		case *ir.VarRef, *ir.Field, *ir.Index, *ir.Deref:
+		default:
+			return true
+		}
+		v := ir.RootVar(e)
+		if v == nil || v.Kind == ir.Temp || v.Source == "" {
+			return true
+		}
+		k := kindOf(e.Type())
+		if !isIntKind(k) && k != kF32 && k != kF64 {
+			return true
+		}
+		name := exprText(e)
+		if seen[name] {
+			return false
+		}
+		var s string
+		if !m.safe(func() { s = m.renderVal(k, m.compileExpr(m.fr.fn, e)(m)) }) {
+			return true
+		}
+		seen[name] = true
+		parts = append(parts, name+" = "+s)
+		return false
+	})
+	if len(parts) == 0 {
+		return ""
+	}
+	return " — " + strings.Join(parts, ", ")
+}
