@@ -97,3 +97,41 @@ func TestFindingClasses(t *testing.T) {
 		})
 	}
 }
+
+// TestEvidenceShapes: the harness sizes objects by what the code does
+// with them (a NUL looked for, strlen, a 16-byte memcpy, a constant
+// index), so the pointer check finds no bug a caller could not cause.
+func TestEvidenceShapes(t *testing.T) {
+	ctx := context.Background()
+	opts := Options{RepoDir: "../../testdata/harness", Timeout: 60 * time.Second,
+		Engine: engine.Options{Engine: "auto", Solver: z3Solver},
+		Instrument: func(p *ir.Program) error {
+			_, err := checks.Instrument(p, checks.All)
+			return err
+		}}
+	u, err := LoadUnit(ctx, opts, "evidence.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		fn      string
+		verdict result.Verdict
+		assumed string
+	}{
+		{"count_a", result.Safe, "s points to a NUL-terminated string of at most 3 characters"},
+		{"twice_len", result.Safe, "s points to a NUL-terminated string"},
+		{"copy_key", result.Safe, "src points to an array of 16 elements"},
+		{"last_of8", result.Safe, "v points to an array of 8 elements"},
+		{"byte_at", result.Safe, "p points to 64 bytes"},
+	} {
+		t.Run(tc.fn, func(t *testing.T) {
+			out := u.Check(ctx, opts, tc.fn)
+			if out.Result.Verdict != tc.verdict {
+				t.Errorf("%s: %s (%s), want %s\n%s", tc.fn, out.Result.Verdict, out.Result.Reason, tc.verdict, out.Harness.Source)
+			}
+			if !strings.Contains(strings.Join(out.Assumed, "\n"), tc.assumed) {
+				t.Errorf("%s: assumptions do not say %q:\n%s", tc.fn, tc.assumed, strings.Join(out.Assumed, "\n"))
+			}
+		})
+	}
+}

@@ -292,7 +292,7 @@ func (g *gen) param(p *ir.Var, name, decl string) {
 			g.fnptr(name, name)
 			return
 		}
-		g.pointerAt(name, name, t, g.use.nullChecked[paramKey(p)], g.use.indexed[paramKey(p)], g.opts.Depth, true, decl)
+		g.pointerAt(name, name, t, g.use.shapeOf(paramKey(p)), g.opts.Depth, true, decl)
 	case *ir.StructType:
 		g.emit("%s;", decl)
 		g.emit("%s(&%s, sizeof %s);", g.havoc(), name, name)
@@ -303,10 +303,9 @@ func (g *gen) param(p *ir.Var, name, decl string) {
 }
 
 // pointer gives lvalue lv (of pointer type t; desc names it for readers)
-// a fresh object, or NULL as well when nullable, and sets up the object's
-// own pointers.
-func (g *gen) pointer(lv, desc string, t *ir.PointerType, nullable, indexed bool, depth int) {
-	g.pointerAt(lv, desc, t, nullable, indexed, depth, false, "")
+// a fresh object of shape sh, and sets up the object's own pointers.
+func (g *gen) pointer(lv, desc string, t *ir.PointerType, sh shape, depth int) {
+	g.pointerAt(lv, desc, t, sh, depth, false, "")
 }
 
 // pointerAt is pointer; plain says lv is a variable the harness declared
@@ -314,7 +313,8 @@ func (g *gen) pointer(lv, desc string, t *ir.PointerType, nullable, indexed bool
 //
 // decl, when not "", is lv's declaration, which is then written with the
 // initial value.
-func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, nullable, indexed bool, depth int, plain bool, decl string) {
+func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, sh shape, depth int, plain bool, decl string) {
+	nullable, indexed := sh.nullable, sh.indexed
 	set := func(v string) string {
 		if decl != "" {
 			// The declaration itself: an uninitialised pointer would be an
@@ -338,13 +338,19 @@ func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, nullable, indexed bo
 	elem := t.Elem
 	_, isVoid := elem.(ir.VoidType)
 	ct, isInt := elem.(*ir.IntType)
-	isString := isInt && ct.Bits == 8 && ct.Kind == ir.Char
+	// Plain char is text; signed and unsigned char are when the code
+	// treats them so (looks for the NUL, hands them to strlen).
+	isString := isInt && ct.Bits == 8 && !ct.IsBool() && (ct.Kind == ir.Char || sh.str)
 	switch {
 	case isVoid:
-		size = fmt.Sprint(g.opts.VoidBytes)
-		what = fmt.Sprintf("%s points to %d bytes with any contents", desc, g.opts.VoidBytes)
+		nb := max(int64(g.opts.VoidBytes), sh.minBytes)
+		size = fmt.Sprint(nb)
+		what = fmt.Sprintf("%s points to %d bytes with any contents", desc, nb)
+		if sh.minBytes > int64(g.opts.VoidBytes) {
+			what += " (the code reads or writes that many)"
+		}
 	case isString:
-		n = g.opts.ArrayLen
+		n = max(g.opts.ArrayLen, int(sh.minBytes))
 		size = fmt.Sprint(n)
 		what = fmt.Sprintf("%s points to a NUL-terminated string of at most %d characters", desc, n-1)
 	default:
@@ -354,6 +360,11 @@ func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, nullable, indexed bo
 		}
 		if indexed {
 			n = g.opts.ArrayLen
+		}
+		// A constant index or a copy of a constant size says how large
+		// the object is at least: a caller passes one that large.
+		if es := elem.Size(); es > 0 && sh.minBytes > int64(n)*es {
+			n = int((sh.minBytes + es - 1) / es)
 		}
 		size = fmt.Sprintf("%d * sizeof *%s", n, paren(lv))
 		if n == 1 {
@@ -389,7 +400,7 @@ func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, nullable, indexed bo
 		}
 	} else if pt, ok := t.Elem.(*ir.PointerType); ok {
 		for i := 0; i < n; i++ {
-			g.pointer(fmt.Sprintf("%s[%d]", paren(lv), i), fmt.Sprintf("%s[%d]", desc, i), pt, true, true, depth-1)
+			g.pointer(fmt.Sprintf("%s[%d]", paren(lv), i), fmt.Sprintf("%s[%d]", desc, i), pt, shape{nullable: true, indexed: true}, depth-1)
 		}
 	}
 	g.indent--
@@ -437,7 +448,7 @@ func (g *gen) membersDesc(lv, desc string, s *ir.StructType, depth int) {
 				continue
 			}
 			k := memberKey(s, i)
-			g.pointer(mlv, desc+m.Name, mt, g.use.nullChecked[k], g.use.indexed[k], depth)
+			g.pointer(mlv, desc+m.Name, mt, g.use.shapeOf(k), depth)
 		case *ir.StructType:
 			g.membersDesc(mlv, desc+m.Name+".", mt, depth)
 		case *ir.ArrayType:
@@ -512,7 +523,7 @@ func (g *gen) globals(p *ir.Program, file string) {
 				g.assume("function pointer %s keeps its initial value", v.Source)
 				continue
 			}
-			g.pointerAt(v.Source, v.Source, t, true, true, g.opts.Depth, true, "")
+			g.pointerAt(v.Source, v.Source, t, shape{nullable: true, indexed: true}, g.opts.Depth, true, "")
 		case *ir.StructType, *ir.ArrayType:
 			if funcPtrInArray(t, false) {
 				// Any bytes would be a function pointer that is no

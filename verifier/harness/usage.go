@@ -13,6 +13,34 @@ type usage struct {
 	// struct members ("m:struct node:2").
 	nullChecked map[string]bool
 	indexed     map[string]bool
+	// stringy: the code looks for a NUL in what it points to, or passes
+	// it to a string function; minBytes: the bytes a constant index or
+	// a copy of a constant size reaches.
+	stringy  map[string]bool
+	minBytes map[string]int64
+}
+
+// maxEvidenceBytes bounds the object a constant index or copy asks for:
+// beyond it the harness keeps its default and the check says what fails.
+const maxEvidenceBytes = 4096
+
+// shape is what the code says of the object behind one pointer.
+type shape struct {
+	nullable, indexed, str bool
+	minBytes               int64
+}
+
+func (u *usage) shapeOf(key string) shape {
+	return shape{nullable: u.nullChecked[key], indexed: u.indexed[key], str: u.stringy[key], minBytes: u.minBytes[key]}
+}
+
+// stringFuncs take a NUL-terminated string as their first argument (and,
+// for the two-string ones, their second).
+var stringFuncs = map[string]int{
+	"strlen": 1, "strnlen": 1, "strcmp": 2, "strncmp": 2, "strcasecmp": 2, "strncasecmp": 2,
+	"strchr": 1, "strrchr": 1, "strstr": 2, "strdup": 1, "strndup": 1, "strcpy": 2, "strcat": 2,
+	"strspn": 2, "strcspn": 2, "strpbrk": 2, "atoi": 1, "atol": 1, "atof": 1, "strtol": 1,
+	"strtoul": 1, "strtoll": 1, "strtoull": 1, "strtod": 1, "strtof": 1, "puts": 1, "fputs": 1,
 }
 
 func paramKey(v *ir.Var) string { return "p:" + v.Name }
@@ -23,7 +51,7 @@ func memberKey(s *ir.StructType, i int) string { return "m:" + s.Name + ":" + st
 // where the function checks for NULL") and of struct members (anywhere f
 // can reach, since members are shared).
 func analyse(f *ir.Function) *usage {
-	u := &usage{nullChecked: map[string]bool{}, indexed: map[string]bool{}}
+	u := &usage{nullChecked: map[string]bool{}, indexed: map[string]bool{}, stringy: map[string]bool{}, minBytes: map[string]int64{}}
 	// One level of copies: char *s = str; then s++.
 	alias := map[*ir.Var]*ir.Var{}
 	for _, in := range f.Body {
@@ -68,10 +96,30 @@ func analyse(f *ir.Function) *usage {
 					if b, ok := e.(*ir.Binary); ok && (b.Op == ir.PtrAdd || b.Op == ir.PtrSub) {
 						if k := keyOf(b.X, inF); k != "" {
 							u.indexed[k] = true
+							if c, ok := b.Y.(*ir.Const); ok && b.Op == ir.PtrAdd {
+								if pt, ok := b.X.Type().(*ir.PointerType); ok && pt.Elem.Size() > 0 {
+									u.atLeast(k, (int64(c.Bits)+1)*pt.Elem.Size())
+								}
+							}
+						}
+					}
+					if p := nulTested(e); p != nil {
+						if k := keyOf(p, inF); k != "" {
+							u.stringy[k] = true
 						}
 					}
 					return true
 				})
+			}
+			if gt, ok := in.(*ir.Goto); ok && gt.Cond != nil {
+				if p := charLoad(gt.Cond); p != nil {
+					if k := keyOf(p, inF); k != "" {
+						u.stringy[k] = true
+					}
+				}
+			}
+			if c, ok := in.(*ir.Call); ok {
+				u.callEvidence(c, func(e ir.Expr) string { return keyOf(e, inF) })
 			}
 			if gt, ok := in.(*ir.Goto); ok && gt.Cond != nil {
 				if _, isPtr := stripCasts(gt.Cond).Type().(*ir.PointerType); isPtr {
@@ -138,4 +186,96 @@ func stripCasts(e ir.Expr) ir.Expr {
 		}
 		e = c.X
 	}
+}
+
+// atLeast records that the object behind key spans n bytes or more.
+func (u *usage) atLeast(key string, n int64) {
+	if n > 0 && n <= maxEvidenceBytes && n > u.minBytes[key] {
+		u.minBytes[key] = n
+	}
+}
+
+// callEvidence reads what a call says of its pointer arguments: a string
+// function's are strings; memcpy, memmove and memset of a constant size
+// span that many bytes.
+func (u *usage) callEvidence(c *ir.Call, keyOf func(ir.Expr) string) {
+	switch c.Builtin {
+	case ir.BMemcpy, ir.BMemmove, ir.BMemset:
+		if len(c.Args) == 3 {
+			if n, ok := c.Args[2].(*ir.Const); ok {
+				for _, a := range c.Args[:2] {
+					if k := keyOf(a); k != "" {
+						u.atLeast(k, int64(n.Bits))
+					}
+				}
+			}
+		}
+		return
+	}
+	if c.Fn == nil {
+		return
+	}
+	if n, ok := stringFuncs[cName(c.Fn.Name)]; ok {
+		for _, a := range c.Args[:min(n, len(c.Args))] {
+			if k := keyOf(a); k != "" {
+				u.stringy[k] = true
+			}
+		}
+	}
+}
+
+// nulTested returns the pointer whose character e compares with 0
+// (*s == 0, s[i] != '\0'), or nil.
+func nulTested(e ir.Expr) ir.Expr {
+	b, ok := e.(*ir.Binary)
+	if !ok || b.Op != ir.Eq && b.Op != ir.Ne {
+		return nil
+	}
+	if isZero(b.Y) {
+		return charLoad(b.X)
+	}
+	if isZero(b.X) {
+		return charLoad(b.Y)
+	}
+	return nil
+}
+
+// charLoad returns the pointer p when e reads a byte through it (*p,
+// p[i], *(p + i), perhaps widened or negated), or nil.
+func charLoad(e ir.Expr) ir.Expr {
+	for {
+		if c, ok := e.(*ir.Cast); ok {
+			e = c.X
+			continue
+		}
+		if u, ok := e.(*ir.Unary); ok && u.Op == ir.LNot {
+			e = u.X
+			continue
+		}
+		break
+	}
+	d, ok := e.(*ir.Deref)
+	if !ok {
+		return nil
+	}
+	if it, ok := d.Type().(*ir.IntType); !ok || it.Bits != 8 || it.IsBool() {
+		return nil
+	}
+	p := d.P
+	if b, ok := p.(*ir.Binary); ok && (b.Op == ir.PtrAdd || b.Op == ir.PtrSub) {
+		p = b.X
+	}
+	return p
+}
+
+func isZero(e ir.Expr) bool {
+	for {
+		c, ok := e.(*ir.Cast)
+		if !ok {
+			break
+		}
+		e = c.X
+	}
+	k, ok := e.(*ir.Const)
+	return ok && k.Bits == 0
 }
