@@ -70,3 +70,28 @@ int per_item_safe(int x)
 		return 0;
 	return ratio(100, x);
 }
+
+/* A handle the file constructs: ring_init keeps len within the array. */
+struct ring {
+	int len;
+	int buf[8];
+};
+
+void ring_init(struct ring *r)
+{
+	r->len = 0;
+}
+
+/* Any bytes give len out of range; ring_init never does. */
+int ring_first(struct ring *r)
+{
+	if (r->len == 0)
+		return -1;
+	return r->buf[r->len - 1];
+}
+
+/* Fails for the handle ring_init makes too. */
+int ring_peek(struct ring *r)
+{
+	return r->buf[r->len - 1];
+}

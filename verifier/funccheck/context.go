@@ -131,6 +131,7 @@ func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *
 		} else {
 			p.Note = fmt.Sprintf("Nothing in %s calls %s(): it is an entry point, and whoever calls it can pass these inputs.", u.File, cName(name))
 		}
+		u.constructorNote(ctx, opts, eo, name, &p)
 	case len(callers) == 0:
 		p.Finding = result.FindingContract
 		p.Note = fmt.Sprintf("Nothing calls the static function %s(), so no input reaches this failure.", cName(name))
@@ -155,6 +156,64 @@ func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *
 		u.stubNote(ctx, opts, eo, &p, harnessOf)
 	}
 	return p
+}
+
+// constructorNote checks an entry point's failure again with the handles
+// the unit's own constructors make (harness.Options.Constructors): a
+// failure that needs a handle no constructor makes is a contract note;
+// one that remains gets that harness's trace, which a reader believes
+// more readily.
+func (u *Unit) constructorNote(ctx context.Context, opts Options, eo engine.Options, name string, p *result.Property) {
+	if ctx.Err() != nil {
+		return
+	}
+	plain, err := u.Harness(opts, name)
+	if err != nil {
+		return
+	}
+	copts := opts
+	copts.Harness.Constructors = true
+	h, err := u.Harness(copts, name)
+	if err != nil || h.Source == plain.Source {
+		return
+	}
+	pc, err := u.prepare(ctx, copts, h)
+	if err != nil {
+		return
+	}
+	keepOnly(pc.p, p.ID)
+	cr := pc.verifyShare(ctx, eo)
+	made := strings.Join(constructed(h.Assumed), "; ")
+	prop := findProp(cr, p.ID)
+	v := cr.Verdict
+	if prop != nil {
+		v = prop.Verdict
+	}
+	switch v {
+	case result.Unsafe:
+		if prop != nil && prop.Trace != nil {
+			p.Trace = prop.Trace
+			p.Note += " It fails with handles the file's own constructor makes too (" + made + ")."
+		}
+	case result.Safe, result.Bounded, result.Unreachable:
+		p.Finding = result.FindingContract
+		how := "it holds"
+		if v == result.Bounded {
+			how = fmt.Sprintf("it holds when loops run at most %d times", cr.K)
+		}
+		p.Note = fmt.Sprintf("Needs a handle the file's own constructor does not make: when %s, %s. Operations that change the handle may still get it there; if so, check them, or state the contract with `prbmc_requires(...)`.", made, how)
+	}
+}
+
+// constructed picks the harness assumptions about constructed handles.
+func constructed(assumed []string) []string {
+	var out []string
+	for _, a := range assumed {
+		if strings.HasSuffix(a, "() set up") || strings.HasSuffix(a, "() made") {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // reach asks f's callers, and theirs up to opts.CallerDepth levels,

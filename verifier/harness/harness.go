@@ -23,6 +23,9 @@ type Options struct {
 	// InitialGlobals keeps the unit's globals at their initial values
 	// instead of giving them any value (--globals initial).
 	InitialGlobals bool
+	// Constructors gives a pointer parameter to a struct an object the
+	// unit's own constructor made (construct.go), when there is one.
+	Constructors bool `json:"constructors,omitempty"`
 }
 
 func (o *Options) defaults() {
@@ -80,6 +83,7 @@ func (e *Error) Error() string {
 // gen accumulates one harness.
 type gen struct {
 	opts    Options
+	prog    *cfront.Program
 	std     *ir.Std
 	use     *usage
 	fn      *ir.Function
@@ -128,7 +132,7 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 	if f == nil || !f.HasBody() {
 		return nil, fmt.Errorf("harness: no definition of %s", def.Name)
 	}
-	g := &gen{opts: opts, std: ir.StdTypes(prog.IR.DataModel), use: analyse(f), fn: f, indent: 1, protos: map[string]string{},
+	g := &gen{opts: opts, prog: prog, std: ir.StdTypes(prog.IR.DataModel), use: analyse(f), fn: f, indent: 1, protos: map[string]string{},
 		pairs: lengthPairs(f.Params)}
 	for _, pi := range g.pairs {
 		g.use.indexed[paramKey(f.Params[pi])] = true
@@ -291,6 +295,11 @@ func (g *gen) param(p *ir.Var, name, decl string) {
 			g.emit("%s;", decl)
 			g.fnptr(name, name)
 			return
+		}
+		if s, ok := t.Elem.(*ir.StructType); ok && g.opts.Constructors && p.Func == g.fn {
+			if c := g.constructorOf(s); c != nil && g.construct(name, decl, c) {
+				return
+			}
 		}
 		g.pointerAt(name, name, t, g.use.shapeOf(paramKey(p)), g.opts.Depth, true, decl)
 	case *ir.StructType:
