@@ -114,7 +114,8 @@ func TestCheckExampleProject(t *testing.T) {
 			t.Errorf("output lacks %s:\n%s", re, out)
 		}
 	}
-	if strings.Contains(out, "ring_init") || strings.Contains(out, "ring_mean") {
+	// (ring_init is named in ring_push's note: its handles fail too.)
+	if regexp.MustCompile(`(?m)^src/\S+ +ring_(init|mean) `).MatchString(out) || strings.Contains(out, "== ring_init") {
 		t.Errorf("unchanged functions checked:\n%s", out)
 	}
 	data, err := os.ReadFile(sarifPath)

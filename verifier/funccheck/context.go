@@ -2,7 +2,9 @@ package funccheck
 
 import (
 	"context"
+
 	"fmt"
+	"github.com/prbmc/prbmc/verifier/harness"
 	"slices"
 	"strings"
 	"time"
@@ -77,8 +79,9 @@ func (g *callGraph) entryPoint(f *ir.Function) bool {
 }
 
 // classify classifies r's failure (and, after each note, the failure the
-// next run finds) and returns the final result.
-func (u *Unit) classify(ctx context.Context, opts Options, name string, pp *prepared, eo engine.Options, r *result.Result) *result.Result {
+// next run finds) and returns the final result, and the harness of the
+// caller whose trace the failure now has (nil: the function's own).
+func (u *Unit) classify(ctx context.Context, opts Options, name string, pp *prepared, eo engine.Options, r *result.Result) (*result.Result, *harness.Harness) {
 	g := u.callGraph()
 	var notes []result.Property
 	for round := 0; r.Verdict == result.Unsafe && round < maxNoteRounds; round++ {
@@ -88,6 +91,11 @@ func (u *Unit) classify(ctx context.Context, opts Options, name string, pp *prep
 		}
 		*v = u.classifyProp(ctx, opts, name, pp, eo, *v, g)
 		if v.Fails() {
+			if v.Finding == result.FindingCaller && len(v.Via) > 0 {
+				if h, err := u.Harness(opts, v.Via[0]); err == nil {
+					return r, h
+				}
+			}
 			break
 		}
 		notes = append(notes, *v)
@@ -103,7 +111,7 @@ func (u *Unit) classify(ctx context.Context, opts Options, name string, pp *prep
 		r = engine.Verify(ctx, pp.p, eo)
 	}
 	if len(notes) == 0 {
-		return r
+		return r, nil
 	}
 	for _, n := range notes {
 		if !slices.ContainsFunc(r.Props, func(p result.Property) bool { return p.ID == n.ID }) {
@@ -111,7 +119,12 @@ func (u *Unit) classify(ctx context.Context, opts Options, name string, pp *prep
 		}
 		r.Assumed = append(r.Assumed, fmt.Sprintf("%s at %s holds (%s note: %s)", describeProp(n), n.Location, n.Finding, firstSentence(n.Note)))
 	}
-	return r
+	if v := r.Failure(); v != nil && v.Finding == result.FindingCaller && len(v.Via) > 0 {
+		if h, err := u.Harness(opts, v.Via[0]); err == nil {
+			return r, h
+		}
+	}
+	return r, nil
 }
 
 // classifyProp classifies one unsafe property of function name.
@@ -127,14 +140,14 @@ func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *
 	case len(callers) == 0 && g.entryPoint(f):
 		p.Finding = result.FindingInputs
 		if g.taken[f] {
-			p.Note = fmt.Sprintf("%s() is called through a function pointer: whoever calls it can pass these inputs.", cName(name))
+			p.Note = fmt.Sprintf("%s() is called through a function pointer: whoever calls it can pass these inputs.", ir.CName(name))
 		} else {
-			p.Note = fmt.Sprintf("Nothing in %s calls %s(): it is an entry point, and whoever calls it can pass these inputs.", u.File, cName(name))
+			p.Note = fmt.Sprintf("Nothing in %s calls %s(): it is an entry point, and whoever calls it can pass these inputs.", u.File, ir.CName(name))
 		}
 		u.constructorNote(ctx, opts, eo, name, &p)
 	case len(callers) == 0:
 		p.Finding = result.FindingContract
-		p.Note = fmt.Sprintf("Nothing calls the static function %s(), so no input reaches this failure.", cName(name))
+		p.Note = fmt.Sprintf("Nothing calls the static function %s(), so no input reaches this failure.", ir.CName(name))
 	default:
 		via, tr, checked := u.reach(ctx, opts, eo, p.ID, f, g, 1, map[*ir.Function]bool{f: true})
 		if tr != nil {
@@ -142,14 +155,14 @@ func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *
 			p.Via = via
 			p.Trace = tr
 			harnessOf = via[0]
-			p.Note = fmt.Sprintf("Reached from %s() with its own inputs: %s.", via[0], strings.Join(append(slices.Clone(via), cName(name)), "() → ")+"()")
+			p.Note = fmt.Sprintf("Reached from %s() with its own inputs: %s.", via[0], strings.Join(append(slices.Clone(via), ir.CName(name)), "() → ")+"()")
 		} else {
 			p.Finding = result.FindingContract
 			for _, c := range callers {
-				p.Via = append(p.Via, cName(c.Name))
+				p.Via = append(p.Via, ir.CName(c.Name))
 			}
 			p.Note = fmt.Sprintf("Needs an input no caller here passes: %s. If callers must never pass it, state it at the top of %s() with `prbmc_requires(...)`; otherwise handle it.",
-				strings.Join(checked, "; "), cName(name))
+				strings.Join(checked, "; "), ir.CName(name))
 		}
 	}
 	if p.Fails() {
@@ -191,10 +204,9 @@ func (u *Unit) constructorNote(ctx context.Context, opts Options, eo engine.Opti
 	}
 	switch v {
 	case result.Unsafe:
-		if prop != nil && prop.Trace != nil {
-			p.Trace = prop.Trace
-			p.Note += " It fails with handles the file's own constructor makes too (" + made + ")."
-		}
+		// The trace stays the function's own harness's, which
+		// reproducers rebuild.
+		p.Note += " It fails with handles the file's own constructor makes too (" + made + ")."
 	case result.Safe, result.Bounded, result.Unreachable:
 		p.Finding = result.FindingContract
 		how := "it holds"
@@ -209,7 +221,7 @@ func (u *Unit) constructorNote(ctx context.Context, opts Options, eo engine.Opti
 func constructed(assumed []string) []string {
 	var out []string
 	for _, a := range assumed {
-		if strings.HasSuffix(a, "() set up") || strings.HasSuffix(a, "() made") {
+		if strings.Contains(a, "() set up") || strings.Contains(a, "() made") {
 			out = append(out, a)
 		}
 	}
@@ -223,11 +235,11 @@ func constructed(assumed []string) []string {
 func (u *Unit) reach(ctx context.Context, opts Options, eo engine.Options, id string, f *ir.Function, g *callGraph, depth int, seen map[*ir.Function]bool) (via []string, tr *result.Trace, checked []string) {
 	callers := g.callersOf(f)
 	if len(callers) > maxCallers {
-		checked = append(checked, fmt.Sprintf("%d more callers of %s() not checked", len(callers)-maxCallers, cName(f.Name)))
+		checked = append(checked, fmt.Sprintf("%d more callers of %s() not checked", len(callers)-maxCallers, ir.CName(f.Name)))
 		callers = callers[:maxCallers]
 	}
 	for _, c := range callers {
-		cn := cName(c.Name)
+		cn := ir.CName(c.Name)
 		if seen[c] {
 			continue
 		}
@@ -401,7 +413,7 @@ var inputSources = map[string]bool{
 	"getchar": true, "getc": true, "fgetc": true, "fgets": true, "fread": true, "read": true, "pread": true,
 	"recv": true, "recvfrom": true, "recvmsg": true, "getenv": true, "secure_getenv": true,
 	"getpid": true, "getppid": true, "getuid": true, "geteuid": true, "getline": true, "getdelim": true,
-	"scanf": true, "fscanf": true, "getrandom": true, "arc4random": true,
+	"scanf": true, "fscanf": true, "sscanf": true, "getrandom": true, "arc4random": true,
 }
 
 // freeStubs are the stubs whose freedom a failure may lean on: all but
@@ -409,7 +421,7 @@ var inputSources = map[string]bool{
 func freeStubs(stubs map[*ir.Function]string) map[*ir.Function]string {
 	out := map[*ir.Function]string{}
 	for f, said := range stubs {
-		if !inputSources[cName(f.Name)] {
+		if !inputSources[ir.CName(f.Name)] {
 			out[f] = said
 		}
 	}
@@ -478,7 +490,7 @@ func traceCalls(t *result.Trace, f *ir.Function) bool {
 			return true
 		}
 	}
-	prefix := cName(f.Name) + "()"
+	prefix := ir.CName(f.Name) + "()"
 	for _, in := range t.Inputs {
 		if strings.HasPrefix(in.Why, prefix) {
 			return true

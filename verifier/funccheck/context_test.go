@@ -44,8 +44,8 @@ func TestFindingClasses(t *testing.T) {
 		{"ratio", result.Safe, "", "", 0, "", "", "precondition `b != 0 && !(a == "},
 		{"per_item", result.Unsafe, result.FindingInputs, "precondition", 56, "", "entry point", ""},
 		{"per_item_safe", result.Safe, "", "", 0, "", "", ""},
-		{"ring_first", result.Safe, result.FindingContract, "bounds", 90, "", "Needs a handle the file's own constructor does not make: when r points to an object ring_init() set up, it holds", "contract note"},
-		{"ring_peek", result.Unsafe, result.FindingInputs, "bounds", 96, "", "It fails with handles the file's own constructor makes too (r points to an object ring_init() set up)", ""},
+		{"ring_first", result.Safe, result.FindingContract, "bounds", 90, "", "Needs a handle the file's own constructor does not make: when r points to an object ring_init() set up and any sequence of ring_first(), ring_peek() calls changed, it holds", "contract note"},
+		{"ring_peek", result.Unsafe, result.FindingInputs, "bounds", 96, "", "It fails with handles the file's own constructor makes too (r points to an object ring_init() set up and any sequence of", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {

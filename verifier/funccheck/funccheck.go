@@ -227,7 +227,12 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 	eo.Entry = h.Entry
 	r := engine.Verify(ctx, p, eo)
 	if opts.CallerDepth > 0 {
-		r = u.classify(ctx, opts, name, pp, eo, r)
+		var via *harness.Harness
+		if r, via = u.classify(ctx, opts, name, pp, eo, r); via != nil {
+			// The failure's trace runs the caller's harness: that is
+			// the harness a reader (and a reproducer) needs.
+			out.Harness = via
+		}
 	}
 	for _, d := range pp.prog.Unsupported {
 		r.Unsupported = append(r.Unsupported, u.rel(opts, d.String()))
@@ -289,12 +294,12 @@ func (u *Unit) prepare(ctx context.Context, opts Options, h *harness.Harness) (*
 	}
 	pp := &prepared{h: h, prog: prog, p: p, entry: entry, stubs: map[*ir.Function]string{}}
 	pp.assumes = assumePreconditions(p, p.Func(h.Function), u.abs, u.File)
-	var bodiless []*ir.Function
+	hadBody := map[*ir.Function]bool{}
+	for _, f := range p.Funcs {
+		hadBody[f] = f.HasBody()
+	}
 	allocates := false
 	for _, f := range ir.Reachable(entry) {
-		if !f.HasBody() {
-			bodiless = append(bodiless, f)
-		}
 		for _, in := range f.Body {
 			if c, ok := in.(*ir.Call); ok && (c.Builtin == ir.BMalloc || c.Builtin == ir.BCalloc) && f != entry {
 				allocates = true
@@ -307,11 +312,13 @@ func (u *Unit) prepare(ctx context.Context, opts Options, h *harness.Harness) (*
 		pp.assumes = append(pp.assumes, "malloc, calloc and realloc succeed (never return NULL)")
 	}
 	pp.stubbed = harness.Stub(p, h.Entry)[h.Entry]
-	for _, f := range bodiless {
-		if !f.HasBody() {
+	// The stubs are the functions that got a body (stubs of variadic
+	// functions are new functions, one per call).
+	for _, f := range ir.Reachable(entry) {
+		if !f.HasBody() || hadBody[f] {
 			continue
 		}
-		prefix := "`" + cName(f.Name) + "()`"
+		prefix := "`" + ir.CName(f.Name) + "()`"
 		for _, a := range pp.stubbed {
 			if strings.HasPrefix(a, prefix) {
 				pp.stubs[f] = a
@@ -337,17 +344,9 @@ func assumePreconditions(p *ir.Program, f *ir.Function, abs, file string) []stri
 		}
 		f.Body[i] = &ir.Assume{At: a.At, Cond: a.Cond}
 		pos := strings.Replace(a.Prop.Pos.String(), abs, file, 1)
-		out = append(out, fmt.Sprintf("precondition `%s` of %s() holds (prbmc_requires at %s)", a.Prop.Text, cName(f.Name), pos))
+		out = append(out, fmt.Sprintf("precondition `%s` of %s() holds (prbmc_requires at %s)", a.Prop.Text, ir.CName(f.Name), pos))
 	}
 	return out
-}
-
-// cName is the C name of an IR function (statics may carry ".N").
-func cName(irName string) string {
-	if i := strings.IndexByte(irName, '.'); i > 0 {
-		return irName[:i]
-	}
-	return irName
 }
 
 // Stubs lists the stubs harness h would get: what the functions without a

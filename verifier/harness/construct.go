@@ -12,14 +12,17 @@ import (
 // A library's functions take handles its own constructor made: a
 // struct ring * from ring_new() or ring_init(), not any bytes at all.
 // With Options.Constructors a pointer parameter to a struct that a
-// function of the unit constructs gets an object that function made.
-// Such a harness proves less (only handles fresh from the constructor),
-// so it is used to tell findings apart, never for a verdict of safe.
+// function of the unit constructs gets an object that function made and
+// then any sequence of the unit's operations on such handles changed
+// (its mutators: functions whose first parameter points to the struct),
+// each called with any arguments — the states a user of the library can
+// bring a handle to. Such a harness proves less (only those states), so
+// it is used to tell findings apart, never for a verdict of safe.
 
 var (
 	// newName and initName match the names of functions that make an
 	// object (returning it) and that set up one they are given.
-	newName  = regexp.MustCompile(`(?i)(^|_)(new|create|alloc|make|open|dup|clone)`)
+	newName  = regexp.MustCompile(`(?i)(^|_)(new|create|alloc|make|open|dup|clone|compile|parse|build|load)`)
 	initName = regexp.MustCompile(`(?i)(^|_)(init|setup|create|open|reset|clear)`)
 )
 
@@ -41,7 +44,7 @@ func (g *gen) constructorOf(s *ir.StructType) *ctor {
 		if f == nil || f == g.fn || !f.HasBody() || f.Library || f.Pos.File != g.fn.Pos.File {
 			continue
 		}
-		name := cName(f.Name)
+		name := ir.CName(f.Name)
 		if rt, ok := f.Type.Result.(*ir.PointerType); ok && newName.MatchString(name) && ir.SameType(rt.Elem, s) {
 			return &ctor{f: f, def: d}
 		}
@@ -70,9 +73,9 @@ func (g *gen) construct(name, decl string, c *ctor) bool {
 			g.body, g.assumed = g.body[:saved], g.assumed[:savedAssumed]
 			return false
 		}
-		an := fmt.Sprintf("prbmc_%s_%s", cName(c.f.Name), p.Source)
+		an := fmt.Sprintf("prbmc_%s_%s", ir.CName(c.f.Name), p.Source)
 		if p.Source == "" {
-			an = fmt.Sprintf("prbmc_%s_arg%d", cName(c.f.Name), len(args)+1)
+			an = fmt.Sprintf("prbmc_%s_arg%d", ir.CName(c.f.Name), len(args)+1)
 		}
 		g.param(p, an, sp+" "+an)
 		if g.err != nil {
@@ -82,15 +85,95 @@ func (g *gen) construct(name, decl string, c *ctor) bool {
 		}
 		args = append(args, an)
 	}
-	call := fmt.Sprintf("%s(%s)", cName(c.f.Name), strings.Join(args, ", "))
+	call := fmt.Sprintf("%s(%s)", ir.CName(c.f.Name), strings.Join(args, ", "))
+	var what string
 	if c.init {
 		g.emit("%s = %s(sizeof *%s);", decl, g.malloc(), name)
 		g.emit("%s;", call)
-		g.assume("%s points to an object %s() set up", name, cName(c.f.Name))
+		what = fmt.Sprintf("%s points to an object %s() set up", name, ir.CName(c.f.Name))
 	} else {
 		g.emit("%s = %s;", decl, call)
 		g.emit("%s(%s != 0);", g.proto("__VERIFIER_assume", "void __VERIFIER_assume(int);"), name)
-		g.assume("%s is an object %s() made", name, cName(c.f.Name))
+		what = fmt.Sprintf("%s is an object %s() made", name, ir.CName(c.f.Name))
 	}
+	if ops := g.operations(name, c); len(ops) > 0 {
+		what += " and any sequence of " + strings.Join(ops, ", ") + " calls changed"
+	}
+	g.assume("%s", what)
 	return true
+}
+
+// maxMutators bounds the operations a constructed handle goes through.
+const maxMutators = 8
+
+// operations emits a loop that applies any sequence of the unit's
+// mutators of c's struct to handle name, each with any arguments, and
+// returns their names ("" when there is none).
+func (g *gen) operations(name string, c *ctor) []string {
+	pt := c.f.Type.Result
+	if c.init {
+		pt = c.f.Params[0].Type
+	}
+	s := pt.(*ir.PointerType).Elem
+	var ops []string
+	var cases [][]string
+	for _, d := range g.prog.Defs {
+		f := g.prog.IR.Func(d.Name)
+		if f == nil || f == c.f || !f.HasBody() || f.Library || f.Pos.File != g.fn.Pos.File || len(f.Params) == 0 || len(ops) == maxMutators {
+			continue
+		}
+		fp, ok := f.Params[0].Type.(*ir.PointerType)
+		if !ok || !ir.SameType(fp.Elem, s) || len(f.ConstParams) > 0 && f.ConstParams[0] {
+			continue
+		}
+		saved, savedAssumed := g.body, len(g.assumed)
+		g.body = nil
+		g.indent += 2
+		args := []string{name}
+		ok = true
+		for i, p := range f.Params[1:] {
+			sp := spell(p.Type)
+			if sp == "" {
+				ok = false
+				break
+			}
+			an := fmt.Sprintf("prbmc_%s_%d", ir.CName(f.Name), i+2)
+			g.param(p, an, sp+" "+an)
+			if g.err != nil {
+				g.err = nil
+				ok = false
+				break
+			}
+			args = append(args, an)
+		}
+		g.emit("%s(%s);", ir.CName(f.Name), strings.Join(args, ", "))
+		g.indent -= 2
+		body := g.body
+		g.body, g.assumed = saved, g.assumed[:savedAssumed]
+		if !ok {
+			continue
+		}
+		ops = append(ops, ir.CName(f.Name)+"()")
+		cases = append(cases, body)
+	}
+	if len(ops) == 0 {
+		return nil
+	}
+	more := g.proto("__VERIFIER_nondet_bool", "_Bool __VERIFIER_nondet_bool(void);")
+	which := g.proto("__VERIFIER_nondet_uint", "unsigned int __VERIFIER_nondet_uint(void);")
+	g.emit("while (%s()) {", more)
+	g.indent++
+	g.emit("switch (%s()) {", which)
+	for i, body := range cases {
+		g.emit("case %d: {", i)
+		g.body = append(g.body, body...)
+		g.indent++
+		g.emit("break;")
+		g.indent--
+		g.emit("}")
+	}
+	g.emit("}")
+	g.indent--
+	g.emit("}")
+	return ops
 }

@@ -58,15 +58,7 @@ type Harness struct {
 }
 
 // EntryName is the harness entry's name for function fn.
-func EntryName(fn string) string { return "prbmc_harness_" + cName(fn) }
-
-// cName is the C name of an IR function (statics may carry ".N").
-func cName(irName string) string {
-	if i := strings.IndexByte(irName, '.'); i > 0 {
-		return irName[:i]
-	}
-	return irName
-}
+func EntryName(fn string) string { return "prbmc_harness_" + ir.CName(fn) }
 
 // Error says why no harness could be made; Construct names what is not
 // supported.
@@ -169,7 +161,7 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 	if !opts.InitialGlobals {
 		g.errno()
 	}
-	call := fmt.Sprintf("%s(%s);", cName(def.Name), strings.Join(args, ", "))
+	call := fmt.Sprintf("%s(%s);", ir.CName(def.Name), strings.Join(args, ", "))
 	g.emit("%s", call)
 	h := &Harness{Function: def.Name, Entry: EntryName(def.Name), File: def.File, Line: def.StartLine, Assumed: g.assumed}
 	h.Source, h.compact = g.render(h)
@@ -204,8 +196,8 @@ func (g *gen) render(h *Harness) (string, string) {
 	}
 	sort.Strings(protos)
 	var b strings.Builder
-	fmt.Fprintf(&b, "/* prbmc harness for %s (%s:%d), generated.\n", cName(h.Function), h.File, h.Line)
-	fmt.Fprintf(&b, " * To adapt it, copy it to prbmc/harness/%s.c: it is appended to\n", cName(h.Function))
+	fmt.Fprintf(&b, "/* prbmc harness for %s (%s:%d), generated.\n", ir.CName(h.Function), h.File, h.Line)
+	fmt.Fprintf(&b, " * To adapt it, copy it to prbmc/harness/%s.c: it is appended to\n", ir.CName(h.Function))
 	fmt.Fprintf(&b, " * %s, so the file's types, statics and macros are in scope.\n", h.File)
 	if len(h.Assumed) > 0 {
 		b.WriteString(" * It assumes:\n")
@@ -517,7 +509,7 @@ func (g *gen) globals(p *ir.Program, file string) {
 		}
 		if fn, _, ok := strings.Cut(v.Name, "::"); ok || v.Func != nil {
 			// A static local: C cannot name it from outside its function.
-			g.assume("static variable %s of %s starts at its initial value, as on the first call", v.Source, cName(fn))
+			g.assume("static variable %s of %s starts at its initial value, as on the first call", v.Source, ir.CName(fn))
 			continue
 		}
 		if v.Name != v.Source {

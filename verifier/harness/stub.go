@@ -34,6 +34,9 @@ func Stub(p *ir.Program, entries ...string) map[string][]string {
 				if !ok || c.Fn == nil {
 					continue
 				}
+				if !c.Fn.HasBody() && pointerVarargs(c) {
+					c.Fn = siteFunc(p, c)
+				}
 				if !c.Fn.HasBody() {
 					calls[c.Fn] = append(calls[c.Fn], c)
 				}
@@ -113,6 +116,37 @@ func prototype(p *ir.Program, f *ir.Function) {
 	f.Type = &ir.FuncType{Result: f.Type.Result, Params: params}
 }
 
+// pointerVarargs says whether call c passes a pointer through "...".
+func pointerVarargs(c *ir.Call) bool {
+	for i, a := range c.Args {
+		if i < len(c.Fn.Type.Params) {
+			continue
+		}
+		if _, ok := a.Type().(*ir.PointerType); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// siteFunc gives one call of a variadic function without a body, which
+// passes pointers through "..." (sscanf(s, "%d", &n)), a function of its
+// own whose parameters are the arguments of that call: its stub can then
+// give what they point to any contents, as the real function may write
+// through them. The site function shares the callee's C name (after a
+// '.'), so reports name the callee.
+func siteFunc(p *ir.Program, c *ir.Call) *ir.Function {
+	f := c.Fn
+	params := make([]ir.Type, len(c.Args))
+	for i, a := range c.Args {
+		params[i] = a.Type()
+	}
+	sf := &ir.Function{Name: fmt.Sprintf("%s.va%d", f.Name, len(p.Funcs)), Type: &ir.FuncType{Result: f.Type.Result, Params: params},
+		Pos: f.Pos, End: f.End, Static: f.Static, Library: f.Library, ConstParams: f.ConstParams}
+	p.Funcs = append(p.Funcs, sf)
+	return sf
+}
+
 // unstubbable says why calls of f cannot be stubbed soundly, or "".
 func unstubbable(f *ir.Function, cs []*ir.Call) string {
 	if pt, ok := f.Type.Result.(*ir.PointerType); ok {
@@ -164,11 +198,14 @@ func stub(f *ir.Function, std *ir.Std) string {
 		}
 		body = append(body, &ir.Call{At: at, Builtin: ir.BHavoc, Args: []ir.Expr{&ir.Cast{X: &ir.VarRef{V: v}, T: std.VoidPtr}}})
 		havocked = append(havocked, fmt.Sprintf("argument %d", i+1))
+		if len(havocked) == 2 {
+			havocked[0] = "arguments" + strings.TrimPrefix(havocked[0], "argument")
+		}
 		if len(havocked) > 1 {
 			havocked[len(havocked)-1] = fmt.Sprint(i + 1)
 		}
 	}
-	name := cName(f.Name)
+	name := ir.CName(f.Name)
 	what := fmt.Sprintf("`%s()` has no body here: assumed to", name)
 	if f.Implicit {
 		what = fmt.Sprintf("`%s()` is declared nowhere (implicitly int %s()) and has no body here: assumed to", name, name)

@@ -215,7 +215,7 @@ func (u *usage) callEvidence(c *ir.Call, keyOf func(ir.Expr) string) {
 	if c.Fn == nil {
 		return
 	}
-	if n, ok := stringFuncs[cName(c.Fn.Name)]; ok {
+	if n, ok := stringFuncs[ir.CName(c.Fn.Name)]; ok {
 		for _, a := range c.Args[:min(n, len(c.Args))] {
 			if k := keyOf(a); k != "" {
 				u.stringy[k] = true

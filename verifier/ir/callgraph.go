@@ -1,5 +1,7 @@
 package ir
 
+import "strings"
+
 // Callers maps every function with a body to the functions whose bodies
 // call it directly (a dispatch over function pointers calls each
 // candidate directly, so its candidates count). Each list is in program
@@ -64,4 +66,13 @@ func Reachable(f *Function) []*Function {
 		}
 	}
 	return out
+}
+
+// CName is the C name of a function: IR names of statics and of the
+// per-call stubs of variadic functions carry a ".suffix".
+func CName(name string) string {
+	if i := strings.IndexByte(name, '.'); i > 0 {
+		return name[:i]
+	}
+	return name
 }

@@ -113,7 +113,7 @@ func (x *executor) havoc(st *state, p *smt.Term, fn string, pos ir.Pos) {
 			n = int64(c.Uint64())
 		}
 		at := x.isObj(p, id)
-		fresh := x.freshObject(id, &ir.ArrayType{Elem: x.std.UChar, Len: max(n, 0)}, n, "memory changed by "+fn+"()", pos, x.b.And(st.guard, at))
+		fresh := x.freshObject(id, &ir.ArrayType{Elem: x.std.UChar, Len: max(n, 0)}, n, "memory changed by "+ir.CName(fn)+"()", pos, x.b.And(st.guard, at))
 		st.mem[id] = x.b.Ite(at, fresh, x.memOf(st.mem, id))
 	}
 }

@@ -424,7 +424,7 @@ func (m *machine) havoc(p val) {
 		m.clearFrags(o, 0, int64(len(o.data)))
 	}
 	t := &ir.ArrayType{Elem: &ir.IntType{Kind: ir.UChar, Bits: 8}, Len: int64(len(o.data))}
-	copy(o.data, m.input(t, "memory changed by "+m.fr.fn.f.Name+"()", m.curPos(), true))
+	copy(o.data, m.input(t, "memory changed by "+ir.CName(m.fr.fn.f.Name)+"()", m.curPos(), true))
 }
 
 func (m *machine) blockContents(o *object, why string) {
