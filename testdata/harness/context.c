@@ -1,5 +1,6 @@
 /* Findings and who can cause them (verifier/funccheck TestFindingClasses). */
 #include <limits.h>
+#include <stdio.h>
 
 #ifdef __PRBMC__
 void prbmc_requires(int cond);
@@ -94,4 +95,14 @@ int ring_first(struct ring *r)
 int ring_peek(struct ring *r)
 {
 	return r->buf[r->len - 1];
+}
+
+/* sscanf writes through pointers passed through "...": a stub per call
+   gives them any value, and "1,0" divides by zero. */
+int parse_pair(const char *s)
+{
+	int a, b;
+	if (sscanf(s, "%d,%d", &a, &b) != 2)
+		return -1;
+	return a / b;
 }

@@ -37,15 +37,16 @@ func TestFindingClasses(t *testing.T) {
 		note    string // a substring of the note
 		assumed string // a substring of one assumption
 	}{
-		{"get", result.Safe, result.FindingContract, "bounds", 15, "lookup", "lookup() never breaks it (proved)", "bounds check"},
-		{"at", result.Unsafe, result.FindingCaller, "bounds", 28, "last", "Reached from last()", ""},
-		{"next", result.Unsafe, result.FindingInputs, "overflow", 41, "", "entry point", ""},
-		{"scaled", result.Safe, result.FindingStub, "overflow", 50, "", "`sensor()` has no body here", "stub note"},
+		{"get", result.Safe, result.FindingContract, "bounds", 16, "lookup", "lookup() never breaks it (proved)", "bounds check"},
+		{"at", result.Unsafe, result.FindingCaller, "bounds", 29, "last", "Reached from last()", ""},
+		{"next", result.Unsafe, result.FindingInputs, "overflow", 42, "", "entry point", ""},
+		{"scaled", result.Safe, result.FindingStub, "overflow", 51, "", "`sensor()` has no body here", "stub note"},
 		{"ratio", result.Safe, "", "", 0, "", "", "precondition `b != 0 && !(a == "},
-		{"per_item", result.Unsafe, result.FindingInputs, "precondition", 56, "", "entry point", ""},
+		{"per_item", result.Unsafe, result.FindingInputs, "precondition", 57, "", "entry point", ""},
 		{"per_item_safe", result.Safe, "", "", 0, "", "", ""},
-		{"ring_first", result.Safe, result.FindingContract, "bounds", 90, "", "Needs a handle the file's own constructor does not make: when r points to an object ring_init() set up and any sequence of ring_first(), ring_peek() calls changed, it holds", "contract note"},
-		{"ring_peek", result.Unsafe, result.FindingInputs, "bounds", 96, "", "It fails with handles the file's own constructor makes too (r points to an object ring_init() set up and any sequence of", ""},
+		{"ring_first", result.Safe, result.FindingContract, "bounds", 91, "", "Needs a handle the file's own constructor does not make: when r points to an object ring_init() set up and any sequence of ring_first(), ring_peek() calls changed, it holds", "contract note"},
+		{"parse_pair", result.Unsafe, result.FindingInputs, "div-by-zero", 107, "", "entry point", "`sscanf()` has no body here: assumed to return any int, give the memory its arguments 3, 4 point to any contents"},
+		{"ring_peek", result.Unsafe, result.FindingInputs, "bounds", 97, "", "It fails with handles the file's own constructor makes too (r points to an object ring_init() set up and any sequence of", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {
