@@ -44,9 +44,9 @@ func TestFindingClasses(t *testing.T) {
 		{"ratio", result.Safe, "", "", 0, "", "", "precondition `b != 0 && !(a == "},
 		{"per_item", result.Unsafe, result.FindingInputs, "precondition", 57, "", "entry point", ""},
 		{"per_item_safe", result.Safe, "", "", 0, "", "", ""},
-		{"ring_first", result.Safe, result.FindingContract, "bounds", 91, "", "Needs a handle the file's own constructor does not make: when r points to an object ring_init() set up and any sequence of ring_first(), ring_peek() calls changed, it holds", "contract note"},
+		{"ring_first", result.Safe, result.FindingContract, "bounds", 91, "", "Needs a handle the file's own constructor does not make: when r points to an object ring_init() set up, it holds", "contract note"},
 		{"parse_pair", result.Unsafe, result.FindingInputs, "div-by-zero", 107, "", "entry point", "`sscanf()` has no body here: assumed to return any int, give the memory its arguments 3, 4 point to any contents"},
-		{"ring_peek", result.Unsafe, result.FindingInputs, "bounds", 97, "", "It fails with handles the file's own constructor makes too (r points to an object ring_init() set up and any sequence of", ""},
+		{"ring_peek", result.Unsafe, result.FindingInputs, "bounds", 97, "", "It fails with handles the file's own constructor makes too (r points to an object ring_init() set up)", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {

@@ -45,11 +45,11 @@ func (g *gen) constructorOf(s *ir.StructType) *ctor {
 			continue
 		}
 		name := ir.CName(f.Name)
-		if rt, ok := f.Type.Result.(*ir.PointerType); ok && newName.MatchString(name) && ir.SameType(rt.Elem, s) {
+		if rt, ok := f.Type.Result.(*ir.PointerType); ok && newName.MatchString(name) && sameStruct(rt.Elem, s) {
 			return &ctor{f: f, def: d}
 		}
 		if found == nil && len(f.Params) > 0 && initName.MatchString(name) {
-			if pt, ok := f.Params[0].Type.(*ir.PointerType); ok && ir.SameType(pt.Elem, s) {
+			if pt, ok := f.Params[0].Type.(*ir.PointerType); ok && sameStruct(pt.Elem, s) {
 				found = &ctor{f: f, def: d, init: true}
 			}
 		}
@@ -123,13 +123,18 @@ func (g *gen) operations(name string, c *ctor) []string {
 			continue
 		}
 		fp, ok := f.Params[0].Type.(*ir.PointerType)
-		if !ok || !ir.SameType(fp.Elem, s) || len(f.ConstParams) > 0 && f.ConstParams[0] {
+		if !ok || !sameStruct(fp.Elem, s) || len(f.ConstParams) > 0 && f.ConstParams[0] || !writesThrough(f, 0) {
 			continue
 		}
+		// Buffers (pointer arguments) are made once, before the loop,
+		// and passed to every call, as a program using the library
+		// does (jsmn_parse is called again with the same token array);
+		// numbers are new at each call.
 		saved, savedAssumed := g.body, len(g.assumed)
-		g.body = nil
-		g.indent += 2
+		var shared, body []string
 		args := []string{name}
+		names := map[int]string{}
+		pairs := lengthPairs(f.Params)
 		ok = true
 		for i, p := range f.Params[1:] {
 			sp := spell(p.Type)
@@ -138,26 +143,53 @@ func (g *gen) operations(name string, c *ctor) []string {
 				break
 			}
 			an := fmt.Sprintf("prbmc_%s_%d", ir.CName(f.Name), i+2)
+			_, isPtr := p.Type.(*ir.PointerType)
+			g.body = nil
+			if !isPtr {
+				g.indent += 2
+			}
 			g.param(p, an, sp+" "+an)
+			if pi, tied := pairs[i+1]; tied && g.err == nil {
+				g.lengthOf(an, f.Params[pi], names[pi])
+			}
+			if !isPtr {
+				g.indent -= 2
+				body = append(body, g.body...)
+			} else {
+				shared = append(shared, g.body...)
+				if f == g.fn {
+					g.sharedArgs[i+1] = an
+				}
+			}
 			if g.err != nil {
 				g.err = nil
 				ok = false
 				break
 			}
+			names[i+1] = an
 			args = append(args, an)
 		}
+		g.body = nil
+		g.indent += 2
 		g.emit("%s(%s);", ir.CName(f.Name), strings.Join(args, ", "))
 		g.indent -= 2
-		body := g.body
+		body = append(body, g.body...)
 		g.body, g.assumed = saved, g.assumed[:savedAssumed]
 		if !ok {
+			if f == g.fn {
+				clear(g.sharedArgs)
+			}
 			continue
 		}
+		g.body = append(g.body, shared...)
 		ops = append(ops, ir.CName(f.Name)+"()")
 		cases = append(cases, body)
 	}
 	if len(ops) == 0 {
 		return nil
+	}
+	if len(g.sharedArgs) > 0 {
+		g.assume("the buffers %s() is called with are the ones the calls before it got", ir.CName(g.fn.Name))
 	}
 	more := g.proto("__VERIFIER_nondet_bool", "_Bool __VERIFIER_nondet_bool(void);")
 	which := g.proto("__VERIFIER_nondet_uint", "unsigned int __VERIFIER_nondet_uint(void);")
@@ -176,4 +208,87 @@ func (g *gen) operations(name string, c *ctor) []string {
 	g.indent--
 	g.emit("}")
 	return ops
+}
+
+// writesThrough says whether f may store through its parameter i: an
+// assignment to something reached through it, or a call that passes it
+// on to a function that may (or that has no body, or an indirect one).
+// Functions that only read a handle change no state, and leaving them
+// out keeps the operations loop cheap.
+func writesThrough(f *ir.Function, i int) bool {
+	return writes(f, i, map[paramOf]bool{})
+}
+
+type paramOf struct {
+	f *ir.Function
+	i int
+}
+
+func writes(f *ir.Function, i int, seen map[paramOf]bool) bool {
+	if i >= len(f.Params) || seen[paramOf{f, i}] {
+		// A recursive call adds no store of its own.
+		return false
+	}
+	seen[paramOf{f, i}] = true
+	p := f.Params[i]
+	through := func(e ir.Expr) bool {
+		found := false
+		ir.Inspect(e, func(x ir.Expr) bool {
+			if r, ok := x.(*ir.VarRef); ok && r.V == p {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	for _, in := range f.Body {
+		switch in := in.(type) {
+		case *ir.Assign:
+			if _, isVar := in.Lhs.(*ir.VarRef); !isVar && through(in.Lhs) {
+				return true
+			}
+		case *ir.Call:
+			for j, a := range in.Args {
+				if !through(a) {
+					continue
+				}
+				switch in.Builtin {
+				case ir.NotBuiltin:
+					if in.Fn == nil || !in.Fn.HasBody() || writes(in.Fn, j, seen) {
+						return true
+					}
+				case ir.BFree, ir.BHavoc:
+					return true
+				case ir.BMemset, ir.BMemcpy, ir.BMemmove:
+					if j == 0 {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sameStruct says whether t is struct s, or the same struct seen where
+// it was still incomplete (a header's typedef struct regex_t *re_t
+// before the definition).
+func sameStruct(t ir.Type, s ir.Type) bool {
+	if ir.SameType(t, s) {
+		return true
+	}
+	a, ok1 := t.(*ir.StructType)
+	b, ok2 := s.(*ir.StructType)
+	if !ok1 || !ok2 || a.Union != b.Union {
+		return false
+	}
+	// The front end tells apart struct types that share a tag by a
+	// "#N" suffix (one per declaration it met).
+	tag := func(n string) string {
+		if i := strings.IndexByte(n, '#'); i > 0 {
+			return n[:i]
+		}
+		return n
+	}
+	return a.Name != "" && tag(a.Name) == tag(b.Name) && (a.Bytes == b.Bytes || a.Bytes == 0 || b.Bytes == 0)
 }

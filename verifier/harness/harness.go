@@ -76,6 +76,9 @@ func (e *Error) Error() string {
 type gen struct {
 	opts    Options
 	prog    *cfront.Program
+	// sharedArgs names, by parameter index, the buffers the function
+	// under test gets from the operations before it (construct.go).
+	sharedArgs map[int]string
 	std     *ir.Std
 	use     *usage
 	fn      *ir.Function
@@ -124,7 +127,7 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 	if f == nil || !f.HasBody() {
 		return nil, fmt.Errorf("harness: no definition of %s", def.Name)
 	}
-	g := &gen{opts: opts, prog: prog, std: ir.StdTypes(prog.IR.DataModel), use: analyse(f), fn: f, indent: 1, protos: map[string]string{},
+	g := &gen{opts: opts, prog: prog, sharedArgs: map[int]string{}, std: ir.StdTypes(prog.IR.DataModel), use: analyse(f), fn: f, indent: 1, protos: map[string]string{},
 		pairs: lengthPairs(f.Params)}
 	for _, pi := range g.pairs {
 		g.use.indexed[paramKey(f.Params[pi])] = true
@@ -142,6 +145,11 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 			}
 			name = fmt.Sprintf("prbmc_arg%d", i+1)
 			decl = sp + " " + name
+		}
+		if sh, ok := g.sharedArgs[i]; ok {
+			g.emit("%s = %s;", decl, sh)
+			args = append(args, name)
+			continue
 		}
 		g.param(p, name, decl)
 		args = append(args, name)

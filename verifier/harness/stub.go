@@ -34,7 +34,7 @@ func Stub(p *ir.Program, entries ...string) map[string][]string {
 				if !ok || c.Fn == nil {
 					continue
 				}
-				if !c.Fn.HasBody() && pointerVarargs(c) {
+				if !c.Fn.HasBody() && !c.Fn.Implicit && c.Fn.Type.Variadic && pointerVarargs(c) {
 					c.Fn = siteFunc(p, c)
 				}
 				if !c.Fn.HasBody() {
