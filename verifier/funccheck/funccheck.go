@@ -298,8 +298,11 @@ func (u *Unit) prepare(ctx context.Context, opts Options, h *harness.Harness) (*
 	for _, f := range p.Funcs {
 		hadBody[f] = f.HasBody()
 	}
-	allocates := false
+	allocates, sorts := false, false
 	for _, f := range ir.Reachable(entry) {
+		if f.Library && f.Name == "qsort" {
+			sorts = true
+		}
 		for _, in := range f.Body {
 			if c, ok := in.(*ir.Call); ok && (c.Builtin == ir.BMalloc || c.Builtin == ir.BCalloc) && f != entry {
 				allocates = true
@@ -310,6 +313,9 @@ func (u *Unit) prepare(ctx context.Context, opts Options, h *harness.Harness) (*
 		// The memory model gives every allocation a fresh block: code
 		// that only fails when malloc returns NULL is not checked.
 		pp.assumes = append(pp.assumes, "malloc, calloc and realloc succeed (never return NULL)")
+	}
+	if sorts {
+		pp.assumes = append(pp.assumes, "qsort sorts by insertion sort: the comparator is called on the pairs that one compares")
 	}
 	pp.stubbed = harness.Stub(p, h.Entry)[h.Entry]
 	// The stubs are the functions that got a body (stubs of variadic

@@ -245,3 +245,35 @@ float strtof(const char *s, char **end) {
 	if (!__prbmc_strto(s, end)) __VERIFIER_assume(r == r);
 	return r;
 }
+
+/* qsort: insertion sort through the caller's comparator, swapping byte
+   by byte. The comparator sees pairs of elements of the array, as glibc's
+   would, though not the same pairs; for a comparator that is an order
+   the result is the same sorted array (README, "What prbmc assumes"). */
+void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+	unsigned char *b = base;
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && cmp(b + (j - 1) * size, b + j * size) > 0; j--)
+			for (size_t k = 0; k < size; k++) {
+				unsigned char t = b[(j - 1) * size + k];
+				b[(j - 1) * size + k] = b[j * size + k];
+				b[j * size + k] = t;
+			}
+}
+
+/* bsearch: binary search through the caller's comparator (key first). */
+void *bsearch(const void *key, const void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const unsigned char *p = (const unsigned char *)base + mid * size;
+		int c = cmp(key, p);
+		if (c < 0)
+			hi = mid;
+		else if (c > 0)
+			lo = mid + 1;
+		else
+			return (void *)p;
+	}
+	return 0;
+}
