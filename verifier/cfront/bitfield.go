@@ -254,7 +254,9 @@ func (fl *fnLower) bitFieldRead(r bfRef) ir.Expr {
 
 // bitFieldStore stores v, converted to the field's declared type and
 // truncated to its width (as gcc does, for signed fields too), into r.
-func (fl *fnLower) bitFieldStore(r bfRef, v ir.Expr) {
+//
+// src is the C text of the store (for traces), "" for an initialiser.
+func (fl *fnLower) bitFieldStore(r bfRef, v ir.Expr, src string) {
 	bf := r.bf
 	if v == nil || !ir.IsScalar(v.Type()) {
 		fl.fail(nil, "store of a non-scalar value into bit-field %s", bf.name)
@@ -277,7 +279,8 @@ func (fl *fnLower) bitFieldStore(r bfRef, v ir.Expr) {
 		old := &ir.Binary{Op: ir.And, X: fl.convert(r.unit, w), Y: bfConst(w, keep), T: w}
 		nv = &ir.Binary{Op: ir.Or, X: old, Y: nv, T: w}
 	}
-	fl.assign(r.unit, fl.convert(nv, ut))
+	fl.emit(&ir.Assign{At: fl.at(), Lhs: r.unit, Rhs: fl.convert(nv, ut),
+		BitField: &ir.BitFieldStore{Name: bf.name, Shift: bf.shift, Width: bf.width, Signed: bf.t.Signed && !bf.t.IsBool(), Source: src}})
 }
 
 // bitFieldAssign lowers an assignment (simple or compound) to a bit-field;
@@ -286,7 +289,7 @@ func (fl *fnLower) bitFieldAssign(x *cc.AssignmentExpression, sel *cc.PostfixExp
 	r := fl.bitFieldRef(sel)
 	rv := fl.rvalue(x.AssignmentExpression)
 	if x.Case == cc.AssignmentExpressionAssign {
-		fl.bitFieldStore(r, rv)
+		fl.bitFieldStore(r, rv, sourceText(x))
 		return fl.bitFieldRead(r)
 	}
 	op, ok := compoundOps[x.Case]
@@ -303,7 +306,7 @@ func (fl *fnLower) bitFieldAssign(x *cc.AssignmentExpression, sel *cc.PostfixExp
 	default:
 		nv = fl.arithOp(x, op, lv, rv)
 	}
-	fl.bitFieldStore(r, nv)
+	fl.bitFieldStore(r, nv, sourceText(x))
 	return fl.bitFieldRead(r)
 }
 
@@ -321,7 +324,11 @@ func (fl *fnLower) bitFieldIncDec(sel *cc.PostfixExpression, inc, post bool) ir.
 		fl.assign(&ir.VarRef{V: t}, old)
 		old = &ir.VarRef{V: t}
 	}
-	fl.bitFieldStore(r, fl.arithOp(sel, op, old, fl.intConst(1)))
+	incdec := "++"
+	if !inc {
+		incdec = "--"
+	}
+	fl.bitFieldStore(r, fl.arithOp(sel, op, old, fl.intConst(1)), sourceText(sel)+incdec)
 	if post {
 		return old
 	}
@@ -337,7 +344,7 @@ func (fl *fnLower) bitFieldInit(lv ir.Expr, leaf *cc.Initializer, base int64) bo
 		return false
 	}
 	r := fl.bitFieldLeaf(lv, leaf, base)
-	fl.bitFieldStore(r, fl.rvalue(leaf.AssignmentExpression))
+	fl.bitFieldStore(r, fl.rvalue(leaf.AssignmentExpression), "")
 	return true
 }
 
@@ -372,7 +379,7 @@ func (fl *fnLower) bitFieldGlobal(v *ir.Var, leaf *cc.Initializer, base int64) b
 			}
 		}
 	}
-	fl.bitFieldStore(r, val)
+	fl.bitFieldStore(r, val, "")
 	return true
 }
 

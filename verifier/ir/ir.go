@@ -319,6 +319,18 @@ type Dead struct {
 type Assign struct {
 	At
 	Lhs, Rhs Expr
+	// BitField, when the assignment stores a bit-field into its access
+	// unit (Lhs, a Field of the unit member), says which: traces show
+	// the field and its value, not the unit.
+	BitField *BitFieldStore
+}
+
+// BitFieldStore is the bit-field an Assign to its access unit stores.
+type BitFieldStore struct {
+	Name          string // the member's name
+	Shift, Width  int    // its place in the unit
+	Signed        bool
+	Source        string // the assignment as written ("s.a = n"), or ""
 }
 
 // Assume cuts off every execution in which Cond is zero.

@@ -157,6 +157,13 @@ func instrText(in ir.Instr) string {
 	case *ir.Dead:
 		return "dead " + srcName(in.V)
 	case *ir.Assign:
+		if bf := in.BitField; bf != nil {
+			// The store as written, not the masks into its unit.
+			if bf.Source != "" {
+				return bf.Source
+			}
+			return bitFieldName(exprText(in.Lhs), bf) + " = (initial value)"
+		}
 		return exprText(in.Lhs) + " = " + exprText(in.Rhs)
 	case *ir.Assume:
 		return "assume(" + exprText(in.Cond) + ")"
@@ -356,6 +363,9 @@ func (m *machine) tracePre(in *cinstr) {
 	case opAssignReg, opAssignGReg, opAssignMem, opAssignAgg, opCall, opBuiltin, opCallUndef:
 		if e := lhsOf(in.src); e != nil {
 			st.Lhs = m.lhsText(e)
+			if a, ok := in.src.(*ir.Assign); ok && a.BitField != nil {
+				st.Lhs = bitFieldName(st.Lhs, a.BitField)
+			}
 			if in.dst.kind == vlMem || in.dst.kind == dAgg {
 				m.safe(func() { m.traceLoc = in.dst.lv(m) })
 			}
@@ -373,6 +383,10 @@ func (m *machine) tracePost(in *cinstr) {
 	st := &m.trace[m.tix]
 	switch in.op {
 	case opAssignReg, opAssignGReg, opAssignMem, opAssignAgg:
+		if a, ok := in.src.(*ir.Assign); ok && a.BitField != nil {
+			st.Value = bitFieldValue(m.destValue(&in.dst).bits, a.BitField)
+			break
+		}
 		st.Value = m.renderDest(&in.dst, m.destValue(&in.dst), nil)
 	case opDecl:
 		switch in.vl.kind {
@@ -519,4 +533,28 @@ func (m *machine) failValues(cond ir.Expr) string {
 		return ""
 	}
 	return " — " + strings.Join(parts, ", ")
+}
+
+// bitFieldName turns the text of a bit-field's access unit (s.$bf0_1,
+// p->$bf2) into the field's (s.a, p->flags).
+func bitFieldName(unit string, bf *ir.BitFieldStore) string {
+	if k := strings.LastIndex(unit, "$bf"); k > 0 {
+		return unit[:k] + bf.Name
+	}
+	return unit
+}
+
+// bitFieldValue is the value of bit-field bf in its unit's bits.
+func bitFieldValue(unit uint64, bf *ir.BitFieldStore) string {
+	v := unit >> uint(bf.Shift)
+	if bf.Width < 64 {
+		v &= 1<<uint(bf.Width) - 1
+		if bf.Signed && v>>uint(bf.Width-1)&1 == 1 {
+			return strconv.FormatInt(int64(v|^(1<<uint(bf.Width)-1)), 10)
+		}
+	}
+	if bf.Signed {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatUint(v, 10)
 }
