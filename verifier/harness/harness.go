@@ -74,20 +74,20 @@ func (e *Error) Error() string {
 
 // gen accumulates one harness.
 type gen struct {
-	opts    Options
-	prog    *cfront.Program
+	opts Options
+	prog *cfront.Program
 	// sharedArgs names, by parameter index, the buffers the function
 	// under test gets from the operations before it (construct.go).
 	sharedArgs map[int]string
-	std     *ir.Std
-	use     *usage
-	fn      *ir.Function
-	body    []string // statements, one per line, at the current indent
-	indent  int
-	protos  map[string]string
-	assumed []string
-	tmp     int
-	err     *Error
+	std        *ir.Std
+	use        *usage
+	fn         *ir.Function
+	body       []string // statements, one per line, at the current indent
+	indent     int
+	protos     map[string]string
+	assumed    []string
+	tmp        int
+	err        *Error
 	// pairs maps the index of a length parameter to that of the pointer
 	// before it (lengthPairs); the pointer gets an array, the length is
 	// at most its elements.

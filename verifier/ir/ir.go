@@ -327,10 +327,10 @@ type Assign struct {
 
 // BitFieldStore is the bit-field an Assign to its access unit stores.
 type BitFieldStore struct {
-	Name          string // the member's name
-	Shift, Width  int    // its place in the unit
-	Signed        bool
-	Source        string // the assignment as written ("s.a = n"), or ""
+	Name         string // the member's name
+	Shift, Width int    // its place in the unit
+	Signed       bool
+	Source       string // the assignment as written ("s.a = n"), or ""
 }
 
 // Assume cuts off every execution in which Cond is zero.
