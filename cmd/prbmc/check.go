@@ -319,6 +319,15 @@ func writeCheckText(w io.Writer, run *check.Run) {
 	for _, k := range order {
 		parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
 	}
+	withNotes := 0
+	for _, cf := range run.Funcs {
+		if r := cf.Outcome.Result; r != nil && cf.NotChecked == "" && len(r.Notes()) > 0 {
+			withNotes++
+		}
+	}
+	if withNotes > 0 {
+		parts = append(parts, fmt.Sprintf("%d with contract or stub notes", withNotes))
+	}
 	fmt.Fprintf(w, "\nRESULT: %s (%s)\n", strings.Join(parts, ", "), run.Elapsed.Round(time.Millisecond))
 }
 
