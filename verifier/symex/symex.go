@@ -23,6 +23,11 @@ type Options struct {
 	// Unwind) for one loop of the entry function instead of plain BMC; see
 	// induction.go.
 	Induction *Induction
+	// MaxSteps and MaxTerms, when positive, end the run with
+	// ErrWorkLimit after that many steps or new terms of the builder:
+	// deterministic bounds, where the context's deadline depends on the
+	// machine's load.
+	MaxSteps, MaxTerms int
 }
 
 // Check is one property of the bounded program.
@@ -86,6 +91,10 @@ func (eq *Equation) RealProps() []*Check {
 // ErrTooManyObjects is returned when the program creates more objects than
 // the pointer encoding can name.
 var ErrTooManyObjects = errors.New("too many memory objects for the pointer encoding")
+
+// ErrWorkLimit is returned when a run reaches Options.MaxSteps or
+// Options.MaxTerms.
+var ErrWorkLimit = errors.New("symbolic execution reached its work limit")
 
 // Run executes p's entry function symbolically. b may be shared between
 // runs so that terms common to several bounds are built once.
@@ -229,6 +238,8 @@ type executor struct {
 	// relaxed counts the checks made without narrowing the path (see
 	// checkRelaxed), for the detection of deterministic loop iterations.
 	relaxed int
+	// terms0 is the builder's size when the run started (for MaxTerms).
+	terms0 int
 
 	objs      []*object // by number; 0 is the null object
 	varObj    map[varKey]int
@@ -253,7 +264,7 @@ type object struct {
 }
 
 func newExecutor(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) *executor {
-	x := &executor{ctx: ctx, p: p, b: b, opts: opts, eq: &Equation{B: b}, std: ir.StdTypes(p.DataModel),
+	x := &executor{ctx: ctx, p: p, b: b, opts: opts, eq: &Equation{B: b}, std: ir.StdTypes(p.DataModel), terms0: b.NumTerms(),
 		varObj: map[varKey]int{}, funcObj: map[*ir.Function]int{}, depth: map[*ir.Function]int{}, checkIdx: map[*ir.Property]*Check{},
 		loopProps: map[string]*ir.Property{}}
 	x.ptrW = p.DataModel.PointerBytes() * 8
@@ -495,6 +506,9 @@ func (x *executor) tick() {
 	if x.steps&15 == 0 {
 		if err := x.ctx.Err(); err != nil {
 			panic(abort{err})
+		}
+		if o := &x.opts; o.MaxSteps > 0 && x.steps > o.MaxSteps || o.MaxTerms > 0 && x.b.NumTerms()-x.terms0 > o.MaxTerms {
+			panic(abort{ErrWorkLimit})
 		}
 	}
 }
