@@ -125,17 +125,18 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 	opts.defaults()
 	start := time.Now()
 	m := opts.meter(ctx)
+	// Deferred first, so that it runs after the recovery below.
+	defer func() {
+		if m.Limited() && r != nil {
+			fmt.Fprintf(opts.Log, "prbmc: work: %d of %d units in %.2f s (%s)\n", m.Used(), m.Limit(), time.Since(start).Seconds(), r.Verdict)
+		}
+	}()
 	defer func() {
 		// A bug in an engine must cost an answer, not the run: report
 		// unknown with the cause (and the stack in the log).
 		if e := recover(); e != nil {
 			r = internalError(opts.Engine, "the "+opts.Engine+" engine", opts.Log, &guard.Panic{Value: e, Stack: debug.Stack()})
 			r.Entry, r.Elapsed = opts.Entry, time.Since(start)
-		}
-	}()
-	defer func() {
-		if m.Limited() {
-			fmt.Fprintf(opts.Log, "prbmc: work: %d of %d units in %.2f s (%s)\n", m.Used(), m.Limit(), time.Since(start).Seconds(), r.Verdict)
 		}
 	}()
 	if cr, ok := withContractors(ctx, p, opts); ok {
