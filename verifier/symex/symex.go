@@ -23,11 +23,12 @@ type Options struct {
 	// Unwind) for one loop of the entry function instead of plain BMC; see
 	// induction.go.
 	Induction *Induction
-	// MaxSteps and MaxTerms, when positive, end the run with
-	// ErrWorkLimit after that many steps or new terms of the builder:
-	// deterministic bounds, where the context's deadline depends on the
-	// machine's load.
+	// MaxSteps, MaxTerms and MaxOps, when positive, end the run with
+	// ErrWorkLimit after that many steps, new terms of the builder or
+	// builder operations (smt.Builder.Ops): deterministic bounds, where
+	// the context's deadline depends on the machine's load.
 	MaxSteps, MaxTerms int
+	MaxOps             int64
 }
 
 // Check is one property of the bounded program.
@@ -238,8 +239,10 @@ type executor struct {
 	// relaxed counts the checks made without narrowing the path (see
 	// checkRelaxed), for the detection of deterministic loop iterations.
 	relaxed int
-	// terms0 is the builder's size when the run started (for MaxTerms).
+	// terms0 and ops0 are the builder's size and operations when the
+	// run started (for MaxTerms and MaxOps).
 	terms0 int
+	ops0   int64
 
 	objs      []*object // by number; 0 is the null object
 	varObj    map[varKey]int
@@ -264,7 +267,7 @@ type object struct {
 }
 
 func newExecutor(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) *executor {
-	x := &executor{ctx: ctx, p: p, b: b, opts: opts, eq: &Equation{B: b}, std: ir.StdTypes(p.DataModel), terms0: b.NumTerms(),
+	x := &executor{ctx: ctx, p: p, b: b, opts: opts, eq: &Equation{B: b}, std: ir.StdTypes(p.DataModel), terms0: b.NumTerms(), ops0: b.Ops(),
 		varObj: map[varKey]int{}, funcObj: map[*ir.Function]int{}, depth: map[*ir.Function]int{}, checkIdx: map[*ir.Property]*Check{},
 		loopProps: map[string]*ir.Property{}}
 	x.ptrW = p.DataModel.PointerBytes() * 8
@@ -507,7 +510,8 @@ func (x *executor) tick() {
 		if err := x.ctx.Err(); err != nil {
 			panic(abort{err})
 		}
-		if o := &x.opts; o.MaxSteps > 0 && x.steps > o.MaxSteps || o.MaxTerms > 0 && x.b.NumTerms()-x.terms0 > o.MaxTerms {
+		if o := &x.opts; o.MaxSteps > 0 && x.steps > o.MaxSteps || o.MaxTerms > 0 && x.b.NumTerms()-x.terms0 > o.MaxTerms ||
+			o.MaxOps > 0 && x.b.Ops()-x.ops0 > o.MaxOps {
 			panic(abort{ErrWorkLimit})
 		}
 	}
