@@ -46,23 +46,28 @@ const (
 )
 
 // budgetSeconds is the time budget the work budget is derived from: the
-// time left to ctx's deadline rounded up to a whole second (to a tenth
-// below two seconds), so that the milliseconds spent before the engines
-// start (loading, the harness) do not change it; 0 without a deadline.
+// time left to ctx's deadline rounded up to the next step of budgetLadder,
+// so that the time spent before the engines start (loading, the harness:
+// up to a second or two on a busy machine) does not change it: a run
+// configured with a round timeout starts with a little less and gets the
+// timeout. 0 without a deadline.
 func budgetSeconds(ctx context.Context) float64 {
 	dl, ok := ctx.Deadline()
 	if !ok {
 		return 0
 	}
 	left := time.Until(dl).Seconds()
-	if left <= 0 {
-		return 0.1
+	for _, s := range budgetLadder {
+		if left <= s {
+			return s
+		}
 	}
-	if left < 2 {
-		return math.Ceil(left*10) / 10
-	}
-	return math.Ceil(left)
+	return math.Ceil(left/600) * 600
 }
+
+// budgetLadder are the budgets in seconds: about 1.5 times apart, so that
+// a deadline a few seconds short of a step still gets it.
+var budgetLadder = []float64{0.5, 1, 2, 3, 5, 7, 10, 15, 20, 30, 45, 60, 90, 120, 180, 240, 300, 450, 600}
 
 // workFor is the work budget of seconds of time budget, for one engine's
 // share.

@@ -412,7 +412,8 @@ func bidirectional(ctx context.Context, p *ir.Program, b *smt.Builder, q *querie
 	var meets []*smt.Term
 	for _, h := range fwd.Heads {
 		conj := []*smt.Term{h.Guard}
-		for key, v := range h.Vals {
+		for _, key := range h.SortedKeys() {
+			v := h.Vals[key]
 			w, ok := bh.Vals[key]
 			if !ok || !v.Sort().Equal(w.Sort()) {
 				continue

@@ -1,9 +1,11 @@
 package symex
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/smt"
@@ -340,15 +342,77 @@ func (x *executor) merge(a, b *state) *state {
 	if x.dead(b) {
 		return a
 	}
-	return &state{guard: x.b.Or(a.guard, b.guard), regs: mergeMaps(x.b, a.guard, a.regs, b.regs), mem: mergeMaps(x.b, a.guard, a.mem, b.mem)}
+	return &state{guard: x.b.Or(a.guard, b.guard), regs: mergeMaps(x.b, a.guard, a.regs, b.regs, cmpVarKey), mem: mergeMaps(x.b, a.guard, a.mem, b.mem, cmp.Compare[int])}
+}
+
+// cmpVarKey orders register keys the same way on every run: terms are
+// built in this order, and the Builder orders the arguments of and, or,
+// ... by creation, so a map's random order would change the formula (and
+// the solver's work) from run to run.
+func cmpVarKey(a, b varKey) int {
+	if c := cmp.Compare(a.frame, b.frame); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.v.Kind, b.v.Kind); c != 0 {
+		return c
+	}
+	if a.v.Func != b.v.Func {
+		var fa, fb string
+		if a.v.Func != nil {
+			fa = a.v.Func.Name
+		}
+		if b.v.Func != nil {
+			fb = b.v.Func.Name
+		}
+		if c := cmp.Compare(fa, fb); c != 0 {
+			return c
+		}
+	}
+	if c := cmp.Compare(a.v.ID, b.v.ID); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.v.Name, b.v.Name)
+}
+
+// CompareStateKeys orders head-state keys the same way on every run, for
+// building terms over a HeadState's values in a deterministic order.
+func CompareStateKeys(a, b StateKey) int {
+	if c := cmp.Compare(a.Obj, b.Obj); c != 0 {
+		return c
+	}
+	if (a.V == nil) != (b.V == nil) {
+		if a.V == nil {
+			return -1
+		}
+		return 1
+	}
+	if a.V == nil {
+		return 0
+	}
+	return cmpVarKey(varKey{v: a.V, frame: a.Frame}, varKey{v: b.V, frame: b.Frame})
+}
+
+// SortedKeys returns the keys of a head state's values in the order of
+// CompareStateKeys.
+func (h HeadState) SortedKeys() []StateKey { return sortedKeys(h.Vals, CompareStateKeys) }
+
+// sortedKeys returns m's keys in the order of compare.
+func sortedKeys[K comparable, V any](m map[K]V, compare func(a, b K) int) []K {
+	keys := make([]K, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, compare)
+	return keys
 }
 
 // mergeMaps joins the values of two states: ite(ga, a's, b's) where they
 // differ; a key only one side has keeps its value (the other path never
 // defined it, so any value is right there).
-func mergeMaps[K comparable](b *smt.Builder, ga *smt.Term, ma, mb map[K]*smt.Term) map[K]*smt.Term {
+func mergeMaps[K comparable](b *smt.Builder, ga *smt.Term, ma, mb map[K]*smt.Term, compare func(a, b K) int) map[K]*smt.Term {
 	n := make(map[K]*smt.Term, len(ma))
-	for k, va := range ma {
+	for _, k := range sortedKeys(ma, compare) {
+		va := ma[k]
 		if vb, ok := mb[k]; ok && vb != va {
 			n[k] = b.Ite(ga, va, vb)
 		} else {
@@ -542,7 +606,8 @@ type aggVal struct {
 func (x *executor) iteValue(g *smt.Term, a, b value) value {
 	if a.agg != nil && b.agg != nil {
 		mem := map[int]*smt.Term{}
-		for id, arr := range a.agg.mem {
+		for _, id := range sortedKeys(a.agg.mem, cmp.Compare[int]) {
+			arr := a.agg.mem[id]
 			if other, ok := b.agg.mem[id]; ok && other != arr {
 				mem[id] = x.b.Ite(g, arr, other)
 			} else {
