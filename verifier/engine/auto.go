@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -121,7 +122,13 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 			won.r.Engine = "auto"
 			return won.r
 		}
-		return decided(won.r, won.by)
+		by := won.by
+		if by == "incremental" || by == "kinduction" && !strings.HasPrefix(won.r.Reason, "k-induction") {
+			// The same BMC query at the same bound, whichever engine got
+			// there first: name the method, the same on every run.
+			by = "bmc"
+		}
+		return decided(won.r, by)
 	}
 	// In the order best expects: k-induction's reason last.
 	var partial []*result.Result
