@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -12,13 +13,13 @@ import (
 	"github.com/prbmc/prbmc/verifier/result"
 )
 
-// autoBMCShare is the part of the budget auto gives plain incremental BMC
-// before k-induction takes over; autoBMCMax caps it (most bugs are
-// shallow and found in the first second; k-induction's base case goes on
-// searching deeper anyway).
+// autoBMCShare is the part of the work budget auto gives plain
+// incremental BMC beside k-induction; autoBMCMax caps it, in seconds of
+// work (most bugs are shallow and found in the first second; k-induction's
+// base case goes on searching deeper anyway).
 const (
 	autoBMCShare = 0.2
-	autoBMCMax   = 5 * time.Second
+	autoBMCMax   = 5
 )
 
 // Auto is the portfolio: incremental BMC (cheap bug finding) for a slice
@@ -32,8 +33,13 @@ const (
 func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	opts.defaults()
 	opts.Log = &syncWriter{w: opts.Log}
-	slice := autoBMCMax
-	if dl, ok := ctx.Deadline(); ok {
+	// Each engine has a work budget of its own: what it does in it does
+	// not depend on how fast the others go, so neither does the result.
+	m := opts.meter(ctx)
+	bmcWork := m.Sub(min(int64(float64(m.Limit())*autoBMCShare), workFor(autoBMCMax, workShare)))
+	kindWork, concreteWork := m.Sub(m.Limit()), m.Sub(m.Limit())
+	slice := autoBMCMax * time.Second // a backstop without a work budget
+	if dl, ok := ctx.Deadline(); ok && !m.Limited() {
 		if s := time.Duration(float64(time.Until(dl)) * autoBMCShare); s < slice {
 			slice = s
 		}
@@ -65,24 +71,35 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	launch("concrete", func() answer {
 		// A program that reads no input is decided by running it; for any
 		// other this returns at its first input.
-		r, ok := Concrete(ctx, p, opts)
+		co := opts
+		co.work = concreteWork
+		r, ok := Concrete(ctx, p, co)
 		if !ok {
 			r = nil
 		}
 		return answer{r, r != nil && (r.Verdict == result.Safe || r.Verdict == result.Unsafe), "concrete"}
 	})
 	launch("incremental", func() answer {
-		bctx, cancel := context.WithTimeout(ctx, slice)
+		bctx, cancel := ctx, context.CancelFunc(func() {})
+		if !m.Limited() {
+			bctx, cancel = context.WithTimeout(ctx, slice)
+		}
 		defer cancel()
 		bo := opts
 		bo.Engine = "incremental"
+		bo.work = bmcWork
 		r := Incremental(bctx, p, bo)
-		final := r.Verdict == result.Safe || r.Verdict == result.Unsafe || (r.Verdict == result.Unknown && bctx.Err() == nil)
+		// Unknown for a reason other than its budget (an unsupported
+		// construct, a counterexample that did not replay) is what
+		// k-induction's base case meets as well.
+		final := r.Verdict == result.Safe || r.Verdict == result.Unsafe ||
+			(r.Verdict == result.Unknown && bctx.Err() == nil && !bmcWork.Exhausted())
 		return answer{r, final, "incremental"}
 	})
 	launch("kinduction", func() answer {
 		ko := opts
 		ko.Engine = "kinduction"
+		ko.work = kindWork
 		if ko.Invariants == "" {
 			ko.Invariants = "relational"
 		}
@@ -105,7 +122,13 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 			won.r.Engine = "auto"
 			return won.r
 		}
-		return decided(won.r, won.by)
+		by := won.by
+		if by == "incremental" || by == "kinduction" && !strings.HasPrefix(won.r.Reason, "k-induction") {
+			// The same BMC query at the same bound, whichever engine got
+			// there first: name the method, the same on every run.
+			by = "bmc"
+		}
+		return decided(won.r, by)
 	}
 	// In the order best expects: k-induction's reason last.
 	var partial []*result.Result

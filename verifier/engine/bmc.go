@@ -59,6 +59,14 @@ type Options struct {
 	// Explain, when set, receives the CSPs, boxes and inserted assumes.
 	Contractors string
 	Explain     io.Writer
+	// Work is the run's work budget in units (see budget.go): Z3's
+	// resource units, symbolic execution converted. 0 derives it from
+	// the context's deadline; negative means none (the deadline alone).
+	Work int64
+
+	// work is the meter of the run, made by meter() on first use and
+	// shared by the engine's parts.
+	work *smt.Meter
 
 	// testPanic, set only by this package's tests, names a place where
 	// the engine panics (see testHook), to show that no panic escapes.
@@ -66,10 +74,9 @@ type Options struct {
 }
 
 // testHook panics if the tests asked for a panic at where: "concrete",
-// "incremental", "kinduction", "bkind" (when those engines start),
-// "kinduction-watch" (k-induction's goroutine that interrupts a base case
-// for new invariants) or "invariant" (the invariant generator's solver
-// factory, which runs in the generator's goroutine).
+// "incremental", "kinduction", "bkind" (when those engines start) or
+// "invariant" (the invariant generator's solver factory, which runs in
+// the generator's goroutine).
 func (o *Options) testHook(where string) {
 	if o.testPanic == where {
 		panic("test panic in " + where)
@@ -117,6 +124,13 @@ func (o *Options) defaults() {
 func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result) {
 	opts.defaults()
 	start := time.Now()
+	m := opts.meter(ctx)
+	// Deferred first, so that it runs after the recovery below.
+	defer func() {
+		if m.Limited() && r != nil {
+			fmt.Fprintf(opts.Log, "prbmc: work: %d of %d units in %.2f s (%s)\n", m.Used(), m.Limit(), time.Since(start).Seconds(), r.Verdict)
+		}
+	}()
 	defer func() {
 		// A bug in an engine must cost an answer, not the run: report
 		// unknown with the cause (and the stack in the log).
@@ -127,6 +141,7 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 	}()
 	if cr, ok := withContractors(ctx, p, opts); ok {
 		cr.Entry, cr.Elapsed = opts.Entry, time.Since(start)
+		wallClock(ctx, m, cr)
 		return cr
 	}
 	switch opts.Engine {
@@ -148,12 +163,25 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 	}
 	r.Entry = opts.Entry
 	r.Elapsed = time.Since(start)
+	wallClock(ctx, m, r)
 	return r
 }
+
+// wallClock notes in r's reason that the deadline, not the work budget,
+// ended an undecided run: such a verdict depends on the machine's load.
+func wallClock(ctx context.Context, m *smt.Meter, r *result.Result) {
+	if m.Limited() && errors.Is(ctx.Err(), context.DeadlineExceeded) && (r.Verdict == result.Unknown || r.Verdict == result.Bounded) &&
+		!strings.HasSuffix(r.Reason, wallClockNote) {
+		r.Reason += wallClockNote
+	}
+}
+
+const wallClockNote = " (the deadline came before the work budget was used up: a re-run may differ)"
 
 // BMC checks the program with loops unwound k times.
 func BMC(ctx context.Context, p *ir.Program, k int, opts Options) *result.Result {
 	opts.defaults()
+	opts.meter(ctx)
 	q, err := newQuerier(opts)
 	if err != nil {
 		return unknown("bmc", "solver: %v", err)
@@ -173,6 +201,7 @@ func BMC(ctx context.Context, p *ir.Program, k int, opts Options) *result.Result
 func Incremental(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	opts.defaults()
 	opts.testHook("incremental")
+	m := opts.meter(ctx)
 	q, err := newQuerier(opts)
 	if err != nil {
 		return unknown("incremental", "solver: %v", err)
@@ -196,8 +225,9 @@ func Incremental(ctx context.Context, p *ir.Program, opts Options) *result.Resul
 			last = out
 			continue
 		}
-		// Unknown: a timeout at this bound keeps the last bounded result.
-		if last != nil && ctx.Err() != nil {
+		// Unknown: the budget running out at this bound keeps the last
+		// bounded result.
+		if last != nil && (ctx.Err() != nil || m.Exhausted()) {
 			last.Reason = fmt.Sprintf("no violation with loops unwound %d times; then %s", last.K, out.Reason)
 			return last
 		}
@@ -226,8 +256,11 @@ func unknown(engine, format string, args ...any) *result.Result {
 func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s *querier, k int, opts Options, acc *result.Result) *result.Result {
 	r := &result.Result{Engine: acc.Engine, K: k, Stats: acc.Stats}
 	defer func() { acc.Stats = r.Stats }()
-	eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry})
+	eq, err := runSymex(ctx, opts.work, p, b, symex.Options{Unwind: k, Entry: opts.Entry})
 	if err != nil {
+		if errors.Is(err, symex.ErrWorkLimit) {
+			return withReason(r, result.Unknown, "work budget used up during symbolic execution at k=%d", k)
+		}
 		if ctx.Err() != nil {
 			return withReason(r, result.Unknown, "timeout during symbolic execution at k=%d", k)
 		}
@@ -273,6 +306,9 @@ func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s *querier, k i
 		}
 		if res == smt.Unknown {
 			finish(result.Unknown)
+			if s.ReasonUnknown() == smt.ReasonWorkLimit {
+				return withReason(r, result.Unknown, "work budget used up at k=%d (solver)", k)
+			}
 			return withReason(r, result.Unknown, "solver gave up at k=%d: %s", k, s.ReasonUnknown())
 		}
 		if res == smt.Unsat {

@@ -30,7 +30,13 @@ func Concrete(ctx context.Context, p *ir.Program, opts Options) (r *result.Resul
 	if entry == nil || !entry.HasBody() || addressDependent(p) {
 		return nil, false
 	}
-	run, err := interp.Run(ctx, p, opts.Entry, interp.Options{Inputs: noInputs{}, MaxSteps: 1 << 62})
+	maxSteps := int64(1 << 62)
+	if m := opts.meter(ctx); m.Limited() {
+		// Its work is instructions: interpStepsPerSecond for a second's
+		// worth of solver units.
+		maxSteps = max(int64(float64(m.Left())*interpStepsPerSecond/WorkPerSecond), 1)
+	}
+	run, err := interp.Run(ctx, p, opts.Entry, interp.Options{Inputs: noInputs{}, MaxSteps: maxSteps})
 	if err != nil {
 		return nil, false
 	}
@@ -69,6 +75,10 @@ func Concrete(ctx context.Context, p *ir.Program, opts Options) (r *result.Resul
 		return withReason(r, result.Unsafe, "%s can fail at %s (the program reads no input: its only execution fails after %d steps)", describe(run.Prop), run.Prop.Pos, run.Steps), true
 	case interp.Canceled:
 		return withReason(r, result.Unknown, "timeout after %d steps of the only execution", run.Steps), true
+	case interp.StepLimit:
+		opts.work.Charge(opts.work.Left())
+		opts.work.Stop()
+		return withReason(r, result.Unknown, "work budget used up after %d steps of the only execution", run.Steps), true
 	case interp.MemoryLimit:
 		return withReason(r, result.Unknown, "cannot run the only execution: %s", run.Message), true
 	}

@@ -53,7 +53,12 @@ func withContractors(ctx context.Context, p *ir.Program, opts Options) (*result.
 	sub.Contractors, sub.Explain = "off", nil
 	out := &result.Result{Engine: opts.Engine}
 	var parts []*result.Result
-	for _, q := range queries {
+	m := opts.meter(ctx)
+	for i, q := range queries {
+		// Each query its part of the work left, in order.
+		if m.Limited() {
+			sub.work = m.Sub(max(m.Left()/int64(len(queries)-i), 1))
+		}
 		r := Verify(ctx, q.Program, sub)
 		out.Stats.SolverCalls += r.Stats.SolverCalls
 		out.Stats.Steps += r.Stats.Steps

@@ -585,3 +585,68 @@ int main(void) {
 		})
 	}
 }
+
+// TestStableVerdicts: auto's budgets are counted in work (Z3's resource
+// units, symbolic execution steps), so three runs of the same program give
+// the same verdict, bound and reason — also with the machine busy during
+// one of them, and with the budget derived from a deadline. The program
+// is one no engine decides: BMC's bound is what the work reached.
+func TestStableVerdicts(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "tri.c")
+	os.WriteFile(src, []byte("extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned x = 0, y = 0; while (__VERIFIER_nondet_int()) { x++; y += x; } if (2*y != x*(x+1)) reach_error(); return 0; }\n"), 0o644)
+	p := load(t, src, ir.LP64)
+	busy := func() (stop func()) {
+		done := make(chan struct{})
+		for i := 0; i < 2; i++ {
+			go func() {
+				for x := 0; ; x++ {
+					select {
+					case <-done:
+						return
+					default:
+					}
+				}
+			}()
+		}
+		return func() { close(done) }
+	}
+	for _, tc := range []struct {
+		name     string
+		work     int64
+		deadline time.Duration
+	}{
+		{"work", 2 * engine.WorkPerSecond, time.Minute},
+		{"deadline", 0, 4 * time.Second},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for i := 0; i < 3; i++ {
+				stop := func() {}
+				if i == 1 {
+					stop = busy()
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), tc.deadline)
+				r := engine.Verify(ctx, p, engine.Options{Engine: "auto", Solver: solver, Work: tc.work})
+				cancel()
+				stop()
+				t.Logf("run %d: %s k=%d in %.1f s: %s", i+1, r.Verdict, r.K, r.Elapsed.Seconds(), r.Reason)
+				if r.Verdict != result.Bounded || r.K < 2 {
+					t.Errorf("run %d: %s k=%d (%s), want bounded with k >= 2", i+1, r.Verdict, r.K, r.Reason)
+				}
+				if strings.Contains(r.Reason, "a re-run may differ") {
+					// The machine was too busy for the deadline: the
+					// bound reached holds, the reason says why it ended.
+					got = append(got, fmt.Sprintf("%s k=%d", r.Verdict, r.K))
+					continue
+				}
+				got = append(got, fmt.Sprintf("%s k=%d: %s", r.Verdict, r.K, r.Reason))
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], got[0]) && !strings.HasPrefix(got[0], got[i]) {
+					t.Errorf("runs differ:\n%s", strings.Join(got, "\n"))
+					break
+				}
+			}
+		})
+	}
+}

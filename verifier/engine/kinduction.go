@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync/atomic"
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/internal/guard"
@@ -23,6 +22,10 @@ import (
 // proofs (measured on the SV-COMP set: 82 at 10 s with the limit at
 // infinity loses five tasks that BMC alone solves).
 const maxInductionK = 16
+
+// generatorShare is the invariant generator's work budget, a part of the
+// engine's (it runs beside it, on the other core).
+const generatorShare = 1.0
 
 // KInduction runs k-induction for k = 1, 2, …: the base case is BMC(k)
 // (a violation is replayed and reported; all unwinding checks closed is a
@@ -64,6 +67,9 @@ type candidate struct {
 	// blocked and blockFails count the counterexamples to induction
 	// strengthening has blocked and failed to block.
 	blocked, blockFails int
+	// rounds is the generator's rounds the last step saw (see
+	// invariant.Generator.WaitRound).
+	rounds int
 }
 
 // Limits of property-directed strengthening per loop: blocking rarely
@@ -72,23 +78,33 @@ type candidate struct {
 const (
 	maxBlocked    = 16
 	maxBlockFails = 4
-	// blockBudget caps the time of one blocking attempt.
-	blockBudget = 5 * time.Second
+	// blockSeconds caps one blocking attempt, in seconds of work (at most
+	// a quarter of what is left).
+	blockSeconds = 5
 )
 
 // strengthen asks the generator to block a counterexample to induction of
-// c's step; true if it proved an invariant that excludes it.
+// c's step; true if it proved an invariant that excludes it. It builds on
+// the invariants the step had (c.rounds), not on whatever the generator
+// has proved by now.
 func strengthen(ctx context.Context, gen *invariant.Generator, c *candidate, cti map[*ir.Var]smt.BitVec, opts Options) bool {
 	if gen == nil || c.blocked >= maxBlocked || c.blockFails >= maxBlockFails {
 		return false
 	}
-	budget := blockBudget
-	if dl, ok := ctx.Deadline(); ok && time.Until(dl)/4 < budget {
-		budget = time.Until(dl) / 4
+	m := opts.work
+	var work *smt.Meter
+	bctx, cancel := ctx, context.CancelFunc(func() {})
+	if m.Limited() {
+		work = m.Sub(min(workFor(blockSeconds, workShare), m.Left()/4))
+	} else {
+		budget := blockSeconds * time.Second
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl)/4 < budget {
+			budget = time.Until(dl) / 4
+		}
+		bctx, cancel = context.WithTimeout(ctx, budget)
 	}
-	bctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	inv, err := gen.Block(bctx, c.loop, cti)
+	inv, err := gen.BlockWork(bctx, c.loop, cti, work, c.rounds)
 	if err != nil {
 		c.blockFails++
 		fmt.Fprintf(opts.Log, "prbmc: strengthening at the loop at %s: %v\n", c.loop.Pos, err)
@@ -143,6 +159,7 @@ func headValues(m smt.Model, hs symex.HeadState) map[*ir.Var]smt.BitVec {
 func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (final *result.Result) {
 	opts.defaults()
 	opts.testHook(name)
+	m := opts.meter(ctx)
 	q, err := newQuerier(opts)
 	if err != nil {
 		return unknown(name, "solver: %v", err)
@@ -185,12 +202,22 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 		if opts.testPanic == "invariant" {
 			solver = func(string) (smt.Solver, error) { opts.testHook("invariant"); return nil, nil }
 		}
-		gen = invariant.Start(gctx, p, entry, loops, solver)
+		// The generator's work is its own (it runs beside the engine):
+		// what it proves by a round does not depend on the engine's
+		// progress, nor the engine's on its speed.
+		gw := smt.NewMeter(0)
+		if m.Limited() {
+			gw = smt.NewMeter(max(int64(float64(m.Limit())*generatorShare), 1))
+		}
+		gen = invariant.StartWork(gctx, p, entry, loops, solver, gw)
 		defer func() {
 			cancel()
 			gen.Wait()
 			for _, n := range gen.Notes() {
 				fmt.Fprintf(opts.Log, "prbmc: invariants: %s\n", n)
+			}
+			if gw.Limited() {
+				fmt.Fprintf(opts.Log, "prbmc: invariants: work: %d of %d units\n", gw.Used(), gw.Limit())
 			}
 			// A panic in the generator is a bug met on this program:
 			// whatever the run decided, it is not to be trusted.
@@ -211,7 +238,14 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 		stepK := k
 		var invs []invariant.Invariant
 		if gen != nil {
-			invs = gen.Current(c.loop)
+			// The step at k takes the invariants of the generator's
+			// rounds 1 to k, waiting for it to get there: the same on
+			// every run (the generator's rounds have work budgets).
+			c.rounds = gen.WaitRound(ctx, k)
+			if ctx.Err() != nil {
+				return nil, true, nil
+			}
+			invs = gen.Through(c.loop, c.rounds)
 		}
 		if k > maxInductionK {
 			// Deep bounds: BMC only (see maxInductionK), unless the
@@ -229,9 +263,9 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 		}
 		c.invs, c.tried = invs, true
 		ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: invariant.Assumptions(invs), Names: fmt.Sprintf("step%d_", k)}
-		eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: stepK, Entry: opts.Entry, Induction: ind})
+		eq, err := runSymex(ctx, m, p, b, symex.Options{Unwind: stepK, Entry: opts.Entry, Induction: ind})
 		if err != nil {
-			if ctx.Err() != nil {
+			if ctx.Err() != nil || m.Exhausted() {
 				return nil, true, nil
 			}
 			return nil, false, nil // this loop is not a candidate (see symex.Induction)
@@ -252,7 +286,7 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 			how = fmt.Sprintf("k-induction: the inductive step holds at k=%d for the loop at %s with %d relational invariants", stepK, c.loop.Pos, len(invs))
 		case err == nil && res == smt.Unsat:
 			how = fmt.Sprintf("k-induction: the inductive step holds at k=%d for the loop at %s", stepK, c.loop.Pos)
-		case ctx.Err() != nil:
+		case ctx.Err() != nil || m.Exhausted():
 			return nil, true, nil
 		default:
 			if res == smt.Sat && len(ind.Heads) > 0 && stepK == k {
@@ -267,7 +301,7 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 			}
 			c.zeroTried = len(invs)
 			if !zeroStep(ctx, p, b, q, stepK, c, invs, opts, r) {
-				if ctx.Err() != nil {
+				if ctx.Err() != nil || m.Exhausted() {
 					return nil, true, nil
 				}
 				return nil, false, cti
@@ -303,66 +337,21 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 		}
 		return nil, false
 	}
-	// watchPanic holds a panic of the goroutine that interrupts base cases.
-	var watchPanic atomic.Pointer[guard.Panic]
 	for k := 1; k <= opts.MaxK; k = nextBound(k) {
 		if gen != nil && gen.Err() != nil {
 			return r // the deferred check reports it
 		}
 		b := smt.NewBuilder()
-		// A base case at a deep bound can take the rest of the budget: new
-		// invariants interrupt it, to try the step with them first (the
-		// base case of the previous bound has passed).
-		bctx, cancel := ctx, context.CancelFunc(func() {})
-		var watching chan struct{}
-		if gen != nil && last != nil {
-			bctx, cancel = context.WithCancel(ctx)
-			upd := gen.Updated()
-			watching = make(chan struct{})
-			go func() {
-				defer close(watching)
-				if pn := guard.Run(func() {
-					opts.testHook("kinduction-watch")
-					select {
-					case <-upd:
-						cancel()
-					case <-bctx.Done():
-					}
-				}); pn != nil {
-					watchPanic.Store(pn)
-					cancel()
-				}
-			}()
-		}
-		base := bmcStep(bctx, p, b, q, k, opts, r)
-		interrupted := base.Verdict == result.Unknown && bctx.Err() != nil && ctx.Err() == nil
-		cancel()
-		if watching != nil {
-			<-watching
-		}
-		if pn := watchPanic.Load(); pn != nil {
-			return internalError(name, name+"'s base-case watcher", opts.Log, pn)
-		}
+		base := bmcStep(ctx, p, b, q, k, opts, r)
 		if gen != nil && gen.Err() != nil {
 			return r // the deferred check reports it
-		}
-		if interrupted {
-			out, stop := steps(smt.NewBuilder(), last.K, last)
-			switch {
-			case out != nil:
-				return out
-			case stop:
-				return last
-			}
-			k = last.K // then BMC(k) again
-			continue
 		}
 		base.Engine = name
 		switch base.Verdict {
 		case result.Safe, result.Unsafe:
 			return base
 		case result.Unknown:
-			if last != nil && ctx.Err() != nil {
+			if last != nil && (ctx.Err() != nil || m.Exhausted()) {
 				last.Reason = fmt.Sprintf("no violation with loops unwound %d times; then %s", last.K, base.Reason)
 				return last
 			}
@@ -380,7 +369,7 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 				if out := bidirectional(ctx, p, b, q, k, c, opts, r, base); out != nil {
 					return out
 				}
-				if ctx.Err() != nil {
+				if ctx.Err() != nil || m.Exhausted() {
 					return last
 				}
 			}
@@ -405,7 +394,7 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 // concatenated inputs replay to a violation.
 func bidirectional(ctx context.Context, p *ir.Program, b *smt.Builder, q *querier, k int, c *candidate, opts Options, r, base *result.Result) *result.Result {
 	fwd := &symex.Induction{Loop: c.loop, Forward: true, Names: fmt.Sprintf("fwd%d_", k)}
-	feq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: fwd})
+	feq, err := runSymex(ctx, opts.work, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: fwd})
 	if err != nil {
 		return nil
 	}
@@ -414,7 +403,7 @@ func bidirectional(ctx context.Context, p *ir.Program, b *smt.Builder, q *querie
 	// of two builders do not mix; symbolic execution is cheap next to the
 	// solver).
 	bind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: invariant.Assumptions(c.invs), Names: fmt.Sprintf("back%d_", c.backK)}
-	beq, err := symex.Run(ctx, p, b, symex.Options{Unwind: c.backK, Entry: opts.Entry, Induction: bind})
+	beq, err := runSymex(ctx, opts.work, p, b, symex.Options{Unwind: c.backK, Entry: opts.Entry, Induction: bind})
 	if err != nil || len(bind.Heads) == 0 {
 		return nil
 	}
@@ -423,7 +412,8 @@ func bidirectional(ctx context.Context, p *ir.Program, b *smt.Builder, q *querie
 	var meets []*smt.Term
 	for _, h := range fwd.Heads {
 		conj := []*smt.Term{h.Guard}
-		for key, v := range h.Vals {
+		for _, key := range h.SortedKeys() {
+			v := h.Vals[key]
 			w, ok := bh.Vals[key]
 			if !ok || !v.Sort().Equal(w.Sort()) {
 				continue
@@ -523,7 +513,7 @@ func zeroStep(ctx context.Context, p *ir.Program, b *smt.Builder, q *querier, k 
 		}
 	}
 	ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: invariant.Assumptions(invs), HavocAll: true, Zero: true, Names: fmt.Sprintf("zero%d_", k)}
-	eq, err := symex.Run(ctx, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: ind})
+	eq, err := runSymex(ctx, opts.work, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: ind})
 	if err != nil || len(ind.Heads) == 0 {
 		return false
 	}

@@ -43,7 +43,7 @@ func loadSrc(t *testing.T, src string) *ir.Program {
 
 // TestPanicsBecomeUnknown: a panic in any engine, in the goroutine of
 // Verify's caller or in one an engine started (auto's three engines,
-// k-induction's base-case watcher, the invariant generator), ends the run
+// the invariant generator), ends the run
 // unknown with reason "internal error: …", the stack in the log, the
 // other engines stopped — and the test binary alive.
 func TestPanicsBecomeUnknown(t *testing.T) {
@@ -53,11 +53,9 @@ func TestPanicsBecomeUnknown(t *testing.T) {
 		{"auto", "incremental", "auto's incremental engine"},
 		{"auto", "kinduction", "auto's kinduction engine"},
 		{"auto", "invariant", "the invariant generator"},
-		{"auto", "kinduction-watch", "kinduction's base-case watcher"},
 		{"incremental", "incremental", "the incremental engine"},
 		{"kinduction", "kinduction", "the kinduction engine"},
 		{"kinduction", "invariant", "the invariant generator"},
-		{"kinduction", "kinduction-watch", "kinduction's base-case watcher"},
 		{"bkind", "bkind", "the bkind engine"},
 	}
 	for _, tc := range tests {

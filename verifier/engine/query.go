@@ -23,7 +23,7 @@ func newQuerier(opts Options) (*querier, error) {
 		if err != nil {
 			return nil, err
 		}
-		q.shared = s
+		q.shared = opts.work.Solver(s)
 	}
 	return q, nil
 }
@@ -47,6 +47,10 @@ func (q *querier) check(ctx context.Context, goal *smt.Term, r *result.Result, u
 		q.reason = "timeout"
 		return smt.Unknown, nil
 	}
+	if q.opts.work.Stop() {
+		q.reason = smt.ReasonWorkLimit
+		return smt.Unknown, nil
+	}
 	r.Stats.SolverCalls++
 	s := q.shared
 	if s == nil {
@@ -56,6 +60,7 @@ func (q *querier) check(ctx context.Context, goal *smt.Term, r *result.Result, u
 			return smt.Unknown, err
 		}
 		defer s.Close()
+		s = q.opts.work.Solver(s)
 	} else {
 		if err := s.Push(); err != nil {
 			return smt.Unknown, err

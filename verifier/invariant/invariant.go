@@ -313,20 +313,53 @@ type Generator struct {
 
 	mu    sync.Mutex
 	known map[*ir.Loop][]Invariant
+	// round is the round (1, 2, …) that proved each of known's
+	// invariants, 0 for those of Block.
+	round map[*ir.Loop][]int
 	log   []string
 	err   *guard.Panic // the panic that stopped the generator
 	done  chan struct{}
 	upd   chan struct{} // closed at the next publication
+	// rounds[i] is closed when round i+1 has been tried for every loop
+	// (or the generator stopped).
+	rounds []chan struct{}
+	// work is the generator's meter; roundWork[i] its count when round
+	// i+1 ended.
+	work      *smt.Meter
+	roundWork []int64
 }
+
+// Rounds is the number of rounds the generator runs: one per template
+// family.
+func Rounds() int { return len(families) }
 
 // Start runs the generator for loops of entry in a goroutine until it has
 // nothing left to try or ctx ends. Wait for it before closing what the
 // solver factory depends on.
 func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop, solver Solver) *Generator {
-	g := &Generator{p: p, entry: entry, loops: loops, solver: solver,
-		known: map[*ir.Loop][]Invariant{}, done: make(chan struct{}), upd: make(chan struct{})}
+	return StartWork(ctx, p, entry, loops, solver, nil)
+}
+
+// StartWork is Start with its work counted by work (see smt.Meter): each
+// (round, loop) may use what is left of it, up to roundWork, and no round
+// has a time limit of its own. What each round proves, and the work count
+// at its end, are then the same on every run, whatever the load; read
+// them with WaitRound and Through. Without a work bound (nil or unlimited)
+// each round gets roundBudget of time instead.
+func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop, solver Solver, work *smt.Meter) *Generator {
+	g := &Generator{p: p, entry: entry, loops: loops, solver: solver, work: work,
+		known: map[*ir.Loop][]Invariant{}, round: map[*ir.Loop][]int{}, done: make(chan struct{}), upd: make(chan struct{})}
+	for range families {
+		g.rounds = append(g.rounds, make(chan struct{}))
+	}
 	go func() {
 		defer close(g.done)
+		closed := 0
+		defer func() {
+			for ; closed < len(g.rounds); closed++ {
+				close(g.rounds[closed])
+			}
+		}()
 		var pn *guard.Panic
 		defer func() {
 			if pn != nil {
@@ -340,8 +373,24 @@ func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop,
 				if ctx.Err() != nil {
 					return
 				}
-				lctx, cancel := context.WithTimeout(ctx, roundBudget)
-				h, _ := g.houdiniFor(lctx, l.Loop)
+				lctx, cancel := ctx, context.CancelFunc(func() {})
+				var share *smt.Meter
+				if work.Limited() {
+					if work.Left() <= 0 {
+						g.note(fmt.Sprintf("loop at %s, round %d: work budget used up", l.Loop.Pos, round+1))
+						continue
+					}
+					share = work.Sub(min(work.Left(), roundWork))
+				} else {
+					lctx, cancel = context.WithTimeout(ctx, roundBudget)
+					if work != nil {
+						share = work.Sub(0)
+					}
+				}
+				// The rounds build on their own invariants only, not on
+				// Block's (which depend on when the engine asks).
+				h, _ := g.houdiniFor(lctx, l.Loop, round+1, false)
+				h.solver = meteredSolver(h.solver, share)
 				got, failed, err := h.run(families[round], carry[l.Loop])
 				carry[l.Loop] = failed
 				cancel()
@@ -349,24 +398,97 @@ func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop,
 					return
 				}
 				if err != nil {
-					g.note(fmt.Sprintf("loop at %s, round %d: %v", l.Loop.Pos, round+1, err))
+					g.note(fmt.Sprintf("loop at %s, round %d: %v (%d units)", l.Loop.Pos, round+1, err, share.Used()))
 					continue
 				}
-				g.publish(l.Loop, got)
+				g.note(fmt.Sprintf("loop at %s, round %d: %d invariants (%d units)", l.Loop.Pos, round+1, len(got), share.Used()))
+				g.publish(l.Loop, got, round+1)
 			}
+			g.mu.Lock()
+			g.roundWork = append(g.roundWork, g.work.Used())
+			g.mu.Unlock()
+			close(g.rounds[round])
+			closed++
 		}
 	}()
 	return g
 }
 
+// roundWork caps the work of one round for one loop (what roundBudget
+// is without a work budget): 15 s at the calibrated rate of one core.
+const roundWork = 15_000_000
+
+// meteredSolver makes solvers whose checks work charges and bounds.
+func meteredSolver(s Solver, work *smt.Meter) Solver {
+	if work == nil {
+		return s
+	}
+	return func(logic string) (smt.Solver, error) {
+		sv, err := s(logic)
+		if err != nil || sv == nil {
+			return sv, err
+		}
+		return work.Solver(sv), nil
+	}
+}
+
+// WaitRound waits until rounds 1 to r have been tried for every loop (or
+// the generator stopped, or ctx ended) and returns how many of them were:
+// r unless the generator stopped early. A generator with a meter proves
+// the same in each round on every run, so the invariants of those rounds
+// (Through) are the same too.
+func (g *Generator) WaitRound(ctx context.Context, r int) int {
+	r = min(max(r, 0), len(g.rounds))
+	if r > 0 {
+		select {
+		case <-g.rounds[r-1]:
+		case <-ctx.Done():
+		}
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return min(len(g.roundWork), r)
+}
+
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}
+
+// Through returns the invariants of l's head that rounds 1 to r proved and
+// those Block proved: with r from WaitRound, the same on every run of a
+// generator with a meter.
+func (g *Generator) Through(l *ir.Loop, r int) []Invariant { return g.invs(l, r, true) }
+
+// invs are the invariants of l's head from rounds 1 to r, and Block's if
+// blocked.
+func (g *Generator) invs(l *ir.Loop, r int, blocked bool) []Invariant {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var out []Invariant
+	for i, iv := range g.known[l] {
+		if rd := g.round[l][i]; rd > 0 && rd <= r || rd == 0 && blocked {
+			out = append(out, iv)
+		}
+	}
+	return out
+}
+
 // publish adds proved invariants of l and wakes whoever waits for news.
-func (g *Generator) publish(l *ir.Loop, got []Invariant) {
+func (g *Generator) publish(l *ir.Loop, got []Invariant, round int) {
 	if len(got) == 0 {
 		return
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.known[l] = append(g.known[l], got...)
+	for range got {
+		g.round[l] = append(g.round[l], round)
+	}
 	close(g.upd)
 	g.upd = make(chan struct{})
 }
@@ -458,6 +580,8 @@ var unary = []int64{1, -1}
 const maxVars = 12
 
 type houdini struct {
+	// reason explains the last unknown check.
+	reason string
 	ctx    context.Context
 	p      *ir.Program
 	entry  *ir.Function
@@ -699,7 +823,11 @@ func (h *houdini) check(goal *smt.Term, use func(smt.Model)) (smt.Result, error)
 		return smt.Unknown, err
 	}
 	defer s.Close()
-	return smt.Solve(h.ctx, s, goal, use)
+	res, err := smt.Solve(h.ctx, s, goal, use)
+	if res == smt.Unknown && err == nil {
+		h.reason = s.ReasonUnknown()
+	}
+	return res, err
 }
 
 // entryState is the state at the first arrival at the loop head, for all
@@ -812,8 +940,11 @@ func (h *houdini) refute(b *smt.Builder, cands []Invariant, base *smt.Term, at f
 				}
 			}
 		})
-		if err != nil || res == smt.Unknown {
-			return nil, fmt.Errorf("%s: solver: %v %v", label, res, err)
+		if err != nil {
+			return nil, fmt.Errorf("%s: solver: %v", label, err)
+		}
+		if res == smt.Unknown {
+			return nil, fmt.Errorf("%s: solver: unknown (%s)", label, h.reason)
 		}
 		if res == smt.Unsat {
 			return cands, nil

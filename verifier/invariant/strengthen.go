@@ -194,10 +194,19 @@ const maxBlockQueries = 600
 // patterns). It returns the invariant, published for Current, or an error
 // saying why none was found (a CTI that is reachable cannot be blocked).
 func (g *Generator) Block(ctx context.Context, l *ir.Loop, cti map[*ir.Var]smt.BitVec) (Invariant, error) {
-	h, err := g.houdiniFor(ctx, l)
+	return g.BlockWork(ctx, l, cti, nil, len(families))
+}
+
+// BlockWork is Block with its solver checks bounded by and charged to work
+// (nil: none), building on the invariants of rounds 1 to through and those
+// blocked before: with through from WaitRound, the same on every run. The
+// generator's rounds do not use what Block proves.
+func (g *Generator) BlockWork(ctx context.Context, l *ir.Loop, cti map[*ir.Var]smt.BitVec, work *smt.Meter, through int) (Invariant, error) {
+	h, err := g.houdiniFor(ctx, l, through, true)
 	if err != nil {
 		return nil, err
 	}
+	h.solver = meteredSolver(h.solver, work)
 	b := smt.NewBuilder()
 	h1, err := h.entryState(b)
 	if err != nil {
@@ -251,19 +260,20 @@ func (g *Generator) Block(ctx context.Context, l *ir.Loop, cti map[*ir.Var]smt.B
 	if len(proved) == 0 {
 		return nil, fmt.Errorf("blocking %s: not inductive", cl)
 	}
-	g.publish(l, proved)
+	g.publish(l, proved, 0)
 	return cl, nil
 }
 
-// houdiniFor sets up the checks for l as a round of Start would.
-func (g *Generator) houdiniFor(ctx context.Context, l *ir.Loop) (*houdini, error) {
+// houdiniFor sets up the checks for l as a round of Start would, with the
+// invariants of rounds 1 to through known (and Block's if blocked).
+func (g *Generator) houdiniFor(ctx context.Context, l *ir.Loop, through int, blocked bool) (*houdini, error) {
 	for i := range g.loops {
 		if g.loops[i].Loop != l {
 			continue
 		}
-		h := &houdini{ctx: ctx, p: g.p, entry: g.entry, loop: g.loops[i], solver: g.solver, proven: g.Current(l)}
+		h := &houdini{ctx: ctx, p: g.p, entry: g.entry, loop: g.loops[i], solver: g.solver, proven: g.invs(l, through, blocked)}
 		if i > 0 && g.loops[i-1].Loop.Latch < l.Head {
-			h.prev, h.prevInv = &g.loops[i-1], g.Current(g.loops[i-1].Loop)
+			h.prev, h.prevInv = &g.loops[i-1], g.invs(g.loops[i-1].Loop, through, blocked)
 		}
 		return h, nil
 	}

@@ -27,6 +27,10 @@ type Builder struct {
 	// stores indexes long chains of stores at constant indices (see
 	// storeIndex), by the chain's top.
 	stores map[*Term]*storeIdx
+	// ops counts the terms asked for, built or found, and their
+	// arguments: a measure of the work done with the Builder that does
+	// not depend on the machine (see Ops).
+	ops int64
 }
 
 // termKey is the structural identity of a term. Children are identified by
@@ -73,6 +77,12 @@ func (b *Builder) Simplifies() bool { return b.simplify }
 // NumTerms is the number of distinct terms built so far.
 func (b *Builder) NumTerms() int { return len(b.terms) }
 
+// Ops counts the terms asked for so far, new or hash-consed, weighted by
+// their arguments: deterministic, and about proportional to the time
+// spent building (symbolic execution asks for many more terms than it
+// creates when it reads through long chains of stores).
+func (b *Builder) Ops() int64 { return b.ops }
+
 // canon returns the Builder's canonical pointer for s.
 func (b *Builder) canon(s *Sort) *Sort {
 	if s == nil {
@@ -107,6 +117,7 @@ func (b *Builder) bvSort(w int) *Sort {
 // mk returns the unique term with the given structure, creating it if needed.
 func (b *Builder) mk(op Op, s *Sort, args []*Term, i0, i1 int, rm RoundingMode, name string, val BitVec) *Term {
 	k := termKey{op: op, rm: rm, sort: s, i0: i0, i1: i1, lo: val.lo}
+	b.ops += 1 + int64(len(args))
 	for _, a := range args {
 		if a.b != b {
 			panic("smt: term from another Builder")

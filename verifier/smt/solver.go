@@ -33,6 +33,11 @@ const (
 	ReasonTimeout    = "timeout"  // the context's deadline (or a solver budget) ran out
 	ReasonCanceled   = "canceled" // the context was canceled
 	ReasonIncomplete = "incomplete"
+	// ReasonWorkLimit: the check used up the work limit set with
+	// WorkLimiter.SetWorkLimit. Unlike a timeout it does not depend on
+	// the machine's speed or load: the same query on the same solver
+	// stops at the same point.
+	ReasonWorkLimit = "work limit"
 )
 
 // Solver is an incremental SMT solver over terms of this package. It is
@@ -64,6 +69,19 @@ type Solver interface {
 // built but is not added.
 type ContextAsserter interface {
 	AssertContext(ctx context.Context, t *Term) error
+}
+
+// WorkLimiter is a Solver that counts its work in deterministic units (for
+// Z3, its resource units, "rlimit") and can bound each check by them: the
+// same sequence of calls uses the same units on every run and machine,
+// where a timeout depends on the load. Deadlines still hold beside it.
+type WorkLimiter interface {
+	// SetWorkLimit bounds each following Check to n units (0: no bound);
+	// a check that reaches it returns Unknown with ReasonWorkLimit, and
+	// the solver stays usable.
+	SetWorkLimit(n uint64) error
+	// Work is the units the solver's checks have used so far.
+	Work() uint64
 }
 
 // Model is a satisfying assignment.

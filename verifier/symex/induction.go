@@ -272,7 +272,7 @@ func (x *executor) atInductionHead(st *state, fr *frame) {
 	defer x.recordHead(st, fr)
 	if !ind.entered {
 		ind.entered, ind.iter = true, 1
-		for v := range ind.writes.vars {
+		for _, v := range sortedKeys(ind.writes.vars, func(a, b *ir.Var) int { return cmpVarKey(varKey{v: a}, varKey{v: b}) }) {
 			if v.Kind != ir.Global && v.Func != fr.f {
 				continue // a callee's local: fresh in every activation anyway
 			}
@@ -286,7 +286,8 @@ func (x *executor) atInductionHead(st *state, fr *frame) {
 			st.regs[key] = x.internalFresh(x.sortOf(v.Type))
 		}
 		if ind.in.HavocAll {
-			for key, v := range st.regs {
+			for _, key := range sortedKeys(st.regs, cmpVarKey) {
+				v := st.regs[key]
 				if key.v.Kind == ir.Global || key.frame == fr.id {
 					st.regs[key] = x.internalFresh(v.Sort())
 				}

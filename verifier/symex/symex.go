@@ -1,9 +1,11 @@
 package symex
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/smt"
@@ -23,6 +25,12 @@ type Options struct {
 	// Unwind) for one loop of the entry function instead of plain BMC; see
 	// induction.go.
 	Induction *Induction
+	// MaxSteps, MaxTerms and MaxOps, when positive, end the run with
+	// ErrWorkLimit after that many steps, new terms of the builder or
+	// builder operations (smt.Builder.Ops): deterministic bounds, where
+	// the context's deadline depends on the machine's load.
+	MaxSteps, MaxTerms int
+	MaxOps             int64
 }
 
 // Check is one property of the bounded program.
@@ -86,6 +94,10 @@ func (eq *Equation) RealProps() []*Check {
 // ErrTooManyObjects is returned when the program creates more objects than
 // the pointer encoding can name.
 var ErrTooManyObjects = errors.New("too many memory objects for the pointer encoding")
+
+// ErrWorkLimit is returned when a run reaches Options.MaxSteps or
+// Options.MaxTerms.
+var ErrWorkLimit = errors.New("symbolic execution reached its work limit")
 
 // Run executes p's entry function symbolically. b may be shared between
 // runs so that terms common to several bounds are built once.
@@ -229,6 +241,10 @@ type executor struct {
 	// relaxed counts the checks made without narrowing the path (see
 	// checkRelaxed), for the detection of deterministic loop iterations.
 	relaxed int
+	// terms0 and ops0 are the builder's size and operations when the
+	// run started (for MaxTerms and MaxOps).
+	terms0 int
+	ops0   int64
 
 	objs      []*object // by number; 0 is the null object
 	varObj    map[varKey]int
@@ -253,7 +269,7 @@ type object struct {
 }
 
 func newExecutor(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) *executor {
-	x := &executor{ctx: ctx, p: p, b: b, opts: opts, eq: &Equation{B: b}, std: ir.StdTypes(p.DataModel),
+	x := &executor{ctx: ctx, p: p, b: b, opts: opts, eq: &Equation{B: b}, std: ir.StdTypes(p.DataModel), terms0: b.NumTerms(), ops0: b.Ops(),
 		varObj: map[varKey]int{}, funcObj: map[*ir.Function]int{}, depth: map[*ir.Function]int{}, checkIdx: map[*ir.Property]*Check{},
 		loopProps: map[string]*ir.Property{}}
 	x.ptrW = p.DataModel.PointerBytes() * 8
@@ -326,15 +342,77 @@ func (x *executor) merge(a, b *state) *state {
 	if x.dead(b) {
 		return a
 	}
-	return &state{guard: x.b.Or(a.guard, b.guard), regs: mergeMaps(x.b, a.guard, a.regs, b.regs), mem: mergeMaps(x.b, a.guard, a.mem, b.mem)}
+	return &state{guard: x.b.Or(a.guard, b.guard), regs: mergeMaps(x.b, a.guard, a.regs, b.regs, cmpVarKey), mem: mergeMaps(x.b, a.guard, a.mem, b.mem, cmp.Compare[int])}
+}
+
+// cmpVarKey orders register keys the same way on every run: terms are
+// built in this order, and the Builder orders the arguments of and, or,
+// ... by creation, so a map's random order would change the formula (and
+// the solver's work) from run to run.
+func cmpVarKey(a, b varKey) int {
+	if c := cmp.Compare(a.frame, b.frame); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.v.Kind, b.v.Kind); c != 0 {
+		return c
+	}
+	if a.v.Func != b.v.Func {
+		var fa, fb string
+		if a.v.Func != nil {
+			fa = a.v.Func.Name
+		}
+		if b.v.Func != nil {
+			fb = b.v.Func.Name
+		}
+		if c := cmp.Compare(fa, fb); c != 0 {
+			return c
+		}
+	}
+	if c := cmp.Compare(a.v.ID, b.v.ID); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.v.Name, b.v.Name)
+}
+
+// CompareStateKeys orders head-state keys the same way on every run, for
+// building terms over a HeadState's values in a deterministic order.
+func CompareStateKeys(a, b StateKey) int {
+	if c := cmp.Compare(a.Obj, b.Obj); c != 0 {
+		return c
+	}
+	if (a.V == nil) != (b.V == nil) {
+		if a.V == nil {
+			return -1
+		}
+		return 1
+	}
+	if a.V == nil {
+		return 0
+	}
+	return cmpVarKey(varKey{v: a.V, frame: a.Frame}, varKey{v: b.V, frame: b.Frame})
+}
+
+// SortedKeys returns the keys of a head state's values in the order of
+// CompareStateKeys.
+func (h HeadState) SortedKeys() []StateKey { return sortedKeys(h.Vals, CompareStateKeys) }
+
+// sortedKeys returns m's keys in the order of compare.
+func sortedKeys[K comparable, V any](m map[K]V, compare func(a, b K) int) []K {
+	keys := make([]K, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, compare)
+	return keys
 }
 
 // mergeMaps joins the values of two states: ite(ga, a's, b's) where they
 // differ; a key only one side has keeps its value (the other path never
 // defined it, so any value is right there).
-func mergeMaps[K comparable](b *smt.Builder, ga *smt.Term, ma, mb map[K]*smt.Term) map[K]*smt.Term {
+func mergeMaps[K comparable](b *smt.Builder, ga *smt.Term, ma, mb map[K]*smt.Term, compare func(a, b K) int) map[K]*smt.Term {
 	n := make(map[K]*smt.Term, len(ma))
-	for k, va := range ma {
+	for _, k := range sortedKeys(ma, compare) {
+		va := ma[k]
 		if vb, ok := mb[k]; ok && vb != va {
 			n[k] = b.Ite(ga, va, vb)
 		} else {
@@ -496,6 +574,10 @@ func (x *executor) tick() {
 		if err := x.ctx.Err(); err != nil {
 			panic(abort{err})
 		}
+		if o := &x.opts; o.MaxSteps > 0 && x.steps > o.MaxSteps || o.MaxTerms > 0 && x.b.NumTerms()-x.terms0 > o.MaxTerms ||
+			o.MaxOps > 0 && x.b.Ops()-x.ops0 > o.MaxOps {
+			panic(abort{ErrWorkLimit})
+		}
 	}
 }
 
@@ -524,7 +606,8 @@ type aggVal struct {
 func (x *executor) iteValue(g *smt.Term, a, b value) value {
 	if a.agg != nil && b.agg != nil {
 		mem := map[int]*smt.Term{}
-		for id, arr := range a.agg.mem {
+		for _, id := range sortedKeys(a.agg.mem, cmp.Compare[int]) {
+			arr := a.agg.mem[id]
 			if other, ok := b.agg.mem[id]; ok && other != arr {
 				mem[id] = x.b.Ite(g, arr, other)
 			} else {

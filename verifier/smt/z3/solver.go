@@ -31,6 +31,9 @@ type Options struct {
 	// Timeout bounds every Check in addition to the context's deadline;
 	// zero means no bound of its own.
 	Timeout time.Duration
+	// WorkLimit bounds every Check to this many of Z3's resource units
+	// (its "rlimit" parameter; see SetWorkLimit); zero means no bound.
+	WorkLimit uint64
 	// AbandonAfter is how long Check waits for Z3 to honour an interrupt
 	// once its context has ended before it returns without it (the
 	// solver is then dead but for Close); zero means 200 ms.
@@ -59,7 +62,11 @@ type Solver struct {
 	model   *Model
 	gen     uint64 // bumped whenever the model becomes invalid
 	timeout uint32 // the timeout param currently set, in ms
-	closed  bool
+	// workLimit is the bound of each check in resource units (0: none),
+	// rlimit the rlimit param currently set, work the units checks used.
+	workLimit    uint64
+	rlimit, work uint64
+	closed       bool
 
 	aux                   C.Z3_solver // always empty; see clearCancel
 	imu                   sync.Mutex  // guards checking and interrupted
@@ -144,7 +151,7 @@ func New(opts Options) (*Solver, error) {
 		C.Z3_del_context(c)
 		return nil, err
 	}
-	sv := &Solver{c: c, s: s, aux: aux, opts: opts, timeout: math.MaxUint32}
+	sv := &Solver{c: c, s: s, aux: aux, opts: opts, timeout: math.MaxUint32, workLimit: opts.WorkLimit}
 	sv.tr.init(c)
 	if err := sv.setParam("random_seed", uint32(opts.Seed)); err != nil {
 		sv.Close()
@@ -163,6 +170,34 @@ func (s *Solver) setParam(name string, v uint32) error {
 }
 
 var errClosed = errors.New("z3: solver is closed")
+
+var _ smt.WorkLimiter = (*Solver)(nil)
+
+// maxRlimit is the largest rlimit Z3 takes (an unsigned parameter; 0 means
+// none).
+const maxRlimit = math.MaxUint32 - 1
+
+// SetWorkLimit bounds each following check to n of Z3's resource units
+// (0: no bound). Z3 counts them deterministically — the same calls on a
+// fresh context use the same units on every run, whatever the load — so a
+// check stopped by them is stopped at the same point every time. Z3 4.8.12
+// reports such a check as unknown, "max. resource limit exceeded" or
+// "canceled" depending on the phase; Check tells it by the units used and
+// says ReasonWorkLimit. The solver stays usable. Limits above 2^32-2 units
+// (about an hour of work) are that.
+func (s *Solver) SetWorkLimit(n uint64) error {
+	if err := s.dead(); err != nil {
+		return err
+	}
+	s.workLimit = min(n, maxRlimit)
+	return nil
+}
+
+// Work is the resource units Z3 used in this solver's checks.
+func (s *Solver) Work() uint64 { return s.work }
+
+// rlimitCount is the context's resource counter.
+func (s *Solver) rlimitCount() uint64 { return uint64(C.prbmc_rlimit_count(s.c, s.s)) }
 
 // invalidate drops the model: it is only valid until the solver changes.
 func (s *Solver) invalidate() {
@@ -295,6 +330,14 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 		}
 		s.timeout = ms
 	}
+	// Z3's rlimit counts from the start of each check.
+	if s.workLimit != s.rlimit {
+		if err := s.setParam("rlimit", uint32(s.workLimit)); err != nil {
+			return smt.Unknown, err
+		}
+		s.rlimit = s.workLimit
+	}
+	before := s.rlimitCount()
 
 	var ptr *C.Z3_ast
 	if len(as) > 0 {
@@ -303,6 +346,7 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 	type outcome struct {
 		r       C.Z3_lbool
 		elapsed time.Duration
+		used    uint64 // resource units of this check
 		err     error
 	}
 	stop := s.watch(ctx)
@@ -318,6 +362,7 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 		if p := guard.Run(func() {
 			r := C.Z3_solver_check_assumptions(s.c, s.s, C.unsigned(len(as)), ptr)
 			elapsed := time.Since(start)
+			used := s.rlimitCount() - before
 			s.testHook("check")
 			interrupted := stop()
 			stopped = true
@@ -325,12 +370,12 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 			if err == nil && (interrupted || r == C.Z3_L_UNDEF) {
 				s.clearCancel()
 			}
-			out = outcome{r, elapsed, err}
+			out = outcome{r, elapsed, used, err}
 		}); p != nil {
 			if !stopped {
 				stop()
 			}
-			out = outcome{C.Z3_L_UNDEF, time.Since(start), errInternal(p)}
+			out = outcome{C.Z3_L_UNDEF, time.Since(start), 0, errInternal(p)}
 			s.broken = p
 		}
 		done <- out
@@ -357,6 +402,7 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 	}
 	r, elapsed := out.r, out.elapsed
 	s.checkTime += elapsed
+	s.work += out.used
 	if out.err != nil {
 		return smt.Unknown, out.err
 	}
@@ -368,6 +414,11 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 	default:
 		s.last = smt.Unknown
 		s.reason = s.unknownReason(ctx, budget, elapsed)
+		if s.workLimit > 0 && out.used >= s.workLimit {
+			// Stopped by the units, whatever else happened meanwhile:
+			// the same check stops there on every run.
+			s.reason = smt.ReasonWorkLimit
+		}
 		if fromCtx && s.reason == smt.ReasonTimeout {
 			// Z3's millisecond timer can fire just before the context's
 			// deadline: wait for it, so that callers asking ctx.Err()
@@ -461,6 +512,8 @@ func (s *Solver) unknownReason(ctx context.Context, budget, elapsed time.Duratio
 			return smt.ReasonTimeout
 		}
 		return smt.ReasonCanceled
+	case strings.Contains(z, "resource limit"):
+		return smt.ReasonWorkLimit
 	case strings.Contains(z, "incomplete"):
 		return smt.ReasonIncomplete
 	case strings.Contains(z, "out of memory") || strings.Contains(z, "memory exceeded"):

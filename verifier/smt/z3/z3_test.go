@@ -550,3 +550,61 @@ func TestAssertContext(t *testing.T) {
 	must(t, s.Assert(b.Eq(x, b.BVUint(32, 2))))
 	check(t, s, smt.Unsat)
 }
+
+// TestWorkLimit: a check that uses up its work limit (Z3's rlimit) returns
+// unknown with ReasonWorkLimit at the same units on every run, the solver
+// stays usable, and the units of a decided query are the same on a fresh
+// solver.
+func TestWorkLimit(t *testing.T) {
+	const limit = 300_000
+	for _, logic := range []string{"", "QF_BV"} {
+		var used []uint64
+		for run := 0; run < 2; run++ {
+			s, err := New(Options{Logic: logic, WorkLimit: limit})
+			must(t, err)
+			b := smt.NewBuilder()
+			must(t, s.Push())
+			hardQuery(t, s, b)
+			start := time.Now()
+			r, err := s.Check(bg)
+			must(t, err)
+			if r != smt.Unknown || s.ReasonUnknown() != smt.ReasonWorkLimit {
+				t.Fatalf("%q: hard query under a work limit: %v (%q)", logic, r, s.ReasonUnknown())
+			}
+			if s.Work() < limit {
+				t.Errorf("%q: work %d below the limit %d", logic, s.Work(), limit)
+			}
+			t.Logf("%q: stopped after %d units, %v", logic, s.Work(), time.Since(start))
+			used = append(used, s.Work())
+			must(t, s.Pop(1))
+			usable(t, s, b)
+			// A larger limit (or none) applies to the next check.
+			must(t, s.SetWorkLimit(0))
+			check(t, s, smt.Sat)
+			s.Close()
+		}
+		if used[0] != used[1] {
+			t.Errorf("%q: units differ between identical runs: %v", logic, used)
+		}
+	}
+
+	// A decided query: the same units on a fresh solver, limited or not.
+	var work []uint64
+	for _, lim := range []uint64{0, 0, 1 << 30} {
+		s, err := New(Options{Logic: "QF_BV"})
+		must(t, err)
+		must(t, s.SetWorkLimit(lim))
+		b := smt.NewBuilder()
+		x, y := b.Var("x", smt.BVSort(32)), b.Var("y", smt.BVSort(32))
+		must(t, s.Assert(b.Eq(b.BVMul(x, y), b.BVUint(32, 0x12345679))))
+		must(t, s.Assert(b.BVUgt(x, b.BVUint(32, 1))))
+		must(t, s.Assert(b.BVUgt(y, b.BVUint(32, 1))))
+		check(t, s, smt.Sat)
+		work = append(work, s.Work())
+		s.Close()
+	}
+	if work[0] == 0 || work[0] != work[1] || work[1] != work[2] {
+		t.Errorf("units of one query on fresh solvers: %v", work)
+	}
+	t.Logf("decided query: %d units", work[0])
+}

@@ -1,4 +1,5 @@
 #include "z3helpers.h"
+#include <string.h>
 
 // Z3's default error handler prints and calls exit(1). This one does
 // nothing: every call is followed by a look at Z3_get_error_code, which
@@ -164,4 +165,26 @@ Z3_solver prbmc_mk_solver(Z3_context c, const char *logic) {
 	if (s == NULL || Z3_get_error_code(c) != Z3_OK) return NULL;
 	Z3_solver_inc_ref(c, s);
 	return s;
+}
+
+// prbmc_rlimit_count is the context's resource counter ("rlimit count" in
+// the solver's statistics): Z3's deterministic measure of work, summed
+// over the context's checks.
+unsigned long long prbmc_rlimit_count(Z3_context c, Z3_solver s) {
+	Z3_stats st = Z3_solver_get_statistics(c, s);
+	if (st == NULL || Z3_get_error_code(c) != Z3_OK) return 0;
+	Z3_stats_inc_ref(c, st);
+	unsigned long long v = 0;
+	unsigned n = Z3_stats_size(c, st);
+	for (unsigned i = 0; i < n; i++) {
+		if (strcmp(Z3_stats_get_key(c, st, i), "rlimit count") != 0) continue;
+		if (Z3_stats_is_uint(c, st, i)) {
+			v = Z3_stats_get_uint_value(c, st, i);
+		} else {
+			v = (unsigned long long)Z3_stats_get_double_value(c, st, i);
+		}
+		break;
+	}
+	Z3_stats_dec_ref(c, st);
+	return v;
 }
