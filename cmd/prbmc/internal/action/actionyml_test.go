@@ -322,3 +322,56 @@ func TestReadmeWorkflow(t *testing.T) {
 		t.Error("README.md's workflow example differs from testdata/action/workflow.yml (less its leading comments)")
 	}
 }
+
+// TestReadmeInputsTable: README.md's table of the action's inputs lists
+// every input action.yml declares, with the same default (the code's;
+// TestActionMetadata ties those to action.yml). Defaults the table spells
+// in words (the token expression, "all C files but ...") are written as
+// the table does.
+func TestReadmeInputsTable(t *testing.T) {
+	readme := readFile(t, filepath.Join(root(t), "README.md"))
+	start := strings.Index(readme, "| Input | Default | Meaning |")
+	if start < 0 {
+		t.Fatal("README.md has no inputs table")
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(readme[start:], "\n")[2:] {
+		if !strings.HasPrefix(line, "|") {
+			break
+		}
+		cells := strings.Split(line, "|")
+		if len(cells) < 4 {
+			continue
+		}
+		def := strings.Trim(strings.TrimSpace(cells[2]), "`")
+		for _, name := range strings.Split(cells[1], ",") {
+			rows[strings.Trim(strings.TrimSpace(name), "`")] = def
+		}
+	}
+	inWords := map[string]string{
+		"paths":            "(all C files but tests and vendored code)",
+		"base":             "the merge base",
+		"compile-commands": "none",
+		"include-dirs":     "none",
+		"defines":          "none",
+	}
+	for name, def := range Defaults {
+		got, ok := rows[name]
+		if !ok {
+			t.Errorf("README's inputs table lacks %s", name)
+			continue
+		}
+		want := def
+		if w, ok := inWords[name]; ok {
+			want = w
+		}
+		if got != want {
+			t.Errorf("README's inputs table gives %s the default %q, action.yml %q", name, got, want)
+		}
+	}
+	for name := range rows {
+		if _, ok := Defaults[name]; !ok {
+			t.Errorf("README's inputs table lists %s, which action.yml does not declare", name)
+		}
+	}
+}

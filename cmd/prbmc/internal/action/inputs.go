@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/prbmc/prbmc/verifier/checks"
 )
 
 // Comment modes (the comment input).
@@ -29,9 +31,6 @@ const (
 // points to), so it is for projects that state them (assume, or their own
 // harness files).
 const DefaultChecks = "assertions,overflow,bounds,div-by-zero"
-
-// KnownChecks are the property kinds the checks input accepts.
-var KnownChecks = []string{"assertions", "overflow", "bounds", "div-by-zero", "pointer"}
 
 // Inputs are the action's inputs, parsed. The defaults here are the ones
 // action.yml declares (a test keeps the two equal); they apply when the
@@ -128,10 +127,9 @@ func parseInputs(get func(string) string) (Inputs, error) {
 	}
 	in.MaxK = k
 	in.Checks = list(val("checks"))
-	for _, c := range in.Checks {
-		if !contains(KnownChecks, c) {
-			return in, fmt.Errorf("input checks: unknown check %q (known: %s)", c, strings.Join(KnownChecks, ", "))
-		}
+	// The checker parses the list the same way (all, any case).
+	if _, err := checks.Parse(strings.Join(in.Checks, ",")); err != nil {
+		return in, fmt.Errorf("input checks: %v", err)
 	}
 	in.CompileCommands = val("compile-commands")
 	in.IncludeDirs = list(val("include-dirs"))

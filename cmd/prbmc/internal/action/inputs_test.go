@@ -38,6 +38,10 @@ func TestParseInputs(t *testing.T) {
 		{name: "negative duration", env: map[string]string{"INPUT_FUNCTION-TIMEOUT": "-5s"}, err: "input function-timeout"},
 		{name: "bad max-k", env: map[string]string{"INPUT_MAX-K": "0"}, err: `input max-k: "0" is not a positive whole number`},
 		{name: "unknown check", env: map[string]string{"INPUT_CHECKS": "assertions,races"}, err: `input checks: unknown check "races"`},
+		// action.yml and the README offer all; the checker reads names
+		// in any case.
+		{name: "checks all", env: map[string]string{"INPUT_CHECKS": "all"}, want: func(in *Inputs) { in.Checks = []string{"all"} }},
+		{name: "checks in capitals", env: map[string]string{"INPUT_CHECKS": "Overflow, POINTER"}, want: func(in *Inputs) { in.Checks = []string{"Overflow", "POINTER"} }},
 		{name: "bad comment", env: map[string]string{"INPUT_COMMENT": "inline"}, err: `input comment: "inline" is not one of review, summary, none`},
 		{name: "bad sarif-upload", env: map[string]string{"INPUT_SARIF-UPLOAD": "yes"}, err: `input sarif-upload: "yes" is not true or false`},
 		{name: "bad caller-depth", env: map[string]string{"INPUT_CALLER-DEPTH": "-1"}, err: `input caller-depth: "-1" is not a whole number from 0 to 8`},
