@@ -34,6 +34,7 @@ type verifyFlags struct {
 	entry       string
 	format      string
 	incSolver   bool
+	budget      string
 	invariants  string
 	checks      checks.Set
 	contractors string
@@ -61,6 +62,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var rf reportFlags
 	rf.register(fs)
 	fs.BoolVar(&vf.incSolver, "incremental-solver", false, "reuse one solver (push/pop) for all queries instead of a fresh one per query")
+	fs.StringVar(&vf.budget, "budget", "time", "what bounds the engines: time (all of --timeout, as a benchmark run wants) | work (units derived from --timeout, the same verdict on every run, as prbmc check uses)")
 	checkList := fs.String("checks", "assertions", "properties to check: comma-separated assertions, overflow, bounds, div-by-zero, pointer, or all")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for performance bug reports)")
 	z3Memory := fs.Int("z3-memory-mib", 0, "cap the memory Z3 allocates, over all its solvers, at this many MiB (0: no cap); a check that meets it is unknown")
@@ -72,6 +74,10 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	case "auto", "bmc", "incremental", "kinduction", "bkind":
 	default:
 		fmt.Fprintf(stderr, "prbmc verify: unknown engine %q (want auto, bmc, incremental, kinduction or bkind)\n", vf.engine)
+		return exitUsage
+	}
+	if vf.budget != "time" && vf.budget != "work" {
+		fmt.Fprintf(stderr, "prbmc verify: unknown budget %q (want time or work)\n", vf.budget)
 		return exitUsage
 	}
 	if vf.invariants != "relational" && vf.invariants != "intervals" && vf.invariants != "none" {
@@ -201,7 +207,7 @@ func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf veri
 	}
 	r := engine.Verify(ctx, prog.IR, engine.Options{Engine: vf.engine, Entry: vf.entry, Unwind: vf.unwind, MaxK: vf.maxK,
 		Solver: z3Solver, Log: log, IncrementalSolver: vf.incSolver, Invariants: vf.invariants,
-		Contractors: vf.contractors, Strengthen: vf.strengthen, Explain: explain})
+		Contractors: vf.contractors, Strengthen: vf.strengthen, Explain: explain, Work: workFor(vf.budget)})
 	r.Unsupported = unsupported
 	return r
 }
@@ -287,3 +293,12 @@ func shortFile(f string) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// workFor is engine.Options.Work for --budget: none (the deadline alone)
+// for time, derived from the deadline for work.
+func workFor(budget string) int64 {
+	if budget == "time" {
+		return -1
+	}
+	return 0
+}
