@@ -4,10 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/prbmc/prbmc/verifier/checks"
-	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
 )
@@ -17,12 +15,8 @@ import (
 // function then proved under it), an entry point's user, or only a stub.
 func TestFindingClasses(t *testing.T) {
 	ctx := context.Background()
-	opts := Options{RepoDir: "../../testdata/harness", Timeout: 60 * time.Second, CallerDepth: 2,
-		Engine: engine.Options{Engine: "auto", Solver: z3Solver},
-		Instrument: func(p *ir.Program) error {
-			_, err := checks.Instrument(p, checks.Assertions|checks.Overflow|checks.Bounds|checks.DivByZero)
-			return err
-		}}
+	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
+	opts.CallerDepth = 2
 	u, err := LoadUnit(ctx, opts, "context.c")
 	if err != nil {
 		t.Fatal(err)
@@ -113,12 +107,7 @@ func TestFindingClasses(t *testing.T) {
 // index), so the pointer check finds no bug a caller could not cause.
 func TestEvidenceShapes(t *testing.T) {
 	ctx := context.Background()
-	opts := Options{RepoDir: "../../testdata/harness", Timeout: 60 * time.Second,
-		Engine: engine.Options{Engine: "auto", Solver: z3Solver},
-		Instrument: func(p *ir.Program) error {
-			_, err := checks.Instrument(p, checks.All)
-			return err
-		}}
+	opts := autoWith(checks.All)
 	u, err := LoadUnit(ctx, opts, "evidence.c")
 	if err != nil {
 		t.Fatal(err)
@@ -144,4 +133,15 @@ func TestEvidenceShapes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// autoWith is testOptions with the auto engine and the checks of set.
+func autoWith(set checks.Set) Options {
+	opts := testOptions()
+	opts.Engine.Engine = "auto"
+	opts.Instrument = func(p *ir.Program) error {
+		_, err := checks.Instrument(p, set)
+		return err
+	}
+	return opts
 }

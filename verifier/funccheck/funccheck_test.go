@@ -278,12 +278,7 @@ func TestCoverErrorLocations(t *testing.T) {
 // over it is safe, the off-by-one is found, and the assumption is said.
 func TestLengthPairs(t *testing.T) {
 	ctx := context.Background()
-	opts := testOptions()
-	opts.Engine.Engine = "auto"
-	opts.Instrument = func(p *ir.Program) error {
-		_, err := checks.Instrument(p, checks.Assertions|checks.Pointer)
-		return err
-	}
+	opts := autoWith(checks.Assertions | checks.Pointer)
 	u, err := LoadUnit(ctx, opts, "pairs.c")
 	if err != nil {
 		t.Fatal(err)
