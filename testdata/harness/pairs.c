@@ -23,3 +23,9 @@ unsigned pick(const unsigned *v, int k)
 {
 	return v[k & 3];
 }
+
+/* jsmn's spelling of a length: num_tokens counts what tokens points to. */
+int last_token(const int *tokens, unsigned num_tokens)
+{
+	return num_tokens ? tokens[num_tokens - 1] : 0;
+}

@@ -289,6 +289,7 @@ func TestLengthPairs(t *testing.T) {
 		assumed string
 	}{
 		{"sum", result.Safe, "n is at most 4, the elements v points to (a pointer and its length)"},
+		{"last_token", result.Safe, "num_tokens is at most 4, the elements tokens points to"},
 		{"sum_off_by_one", result.Unsafe, "n is at most 4, the elements v points to"},
 		{"pick", result.Safe, "v points to an array of 4 elements"},
 	} {

@@ -95,7 +95,7 @@ type gen struct {
 }
 
 // lengthName matches the names C code gives a buffer's length.
-var lengthName = regexp.MustCompile(`(?i)^(n|len|length|size|sz|count|cnt|num|nbytes|nelem|nmemb|capacity|cap)$|(_?len|_?length|_?size|_sz|_?count|_cnt|_?bytes|_?nelem)$`)
+var lengthName = regexp.MustCompile(`(?i)^(n|len|length|size|sz|count|cnt|num|nbytes|nelem|nmemb|capacity|cap)$|(_?len|_?length|_?size|_sz|_?count|_cnt|_?bytes|_?nelem)$|^(num|n|nr|cnt)_[a-z]+$`)
 
 // lengthPairs finds the (pointer, length) parameter pairs of f: a pointer
 // to data immediately followed by an integer named like a length
