@@ -91,11 +91,6 @@ func (u *Unit) classify(ctx context.Context, opts Options, name string, pp *prep
 		}
 		*v = u.classifyProp(ctx, opts, name, pp, eo, *v, g)
 		if v.Fails() {
-			if v.Finding == result.FindingCaller && len(v.Via) > 0 {
-				if h, err := u.Harness(opts, v.Via[0]); err == nil {
-					return r, h
-				}
-			}
 			break
 		}
 		notes = append(notes, *v)
@@ -109,9 +104,6 @@ func (u *Unit) classify(ctx context.Context, opts Options, name string, pp *prep
 		// it): assume it, and look at the rest.
 		assumeProp(pp.p, v.ID)
 		r = engine.Verify(ctx, pp.p, eo)
-	}
-	if len(notes) == 0 {
-		return r, nil
 	}
 	for _, n := range notes {
 		if !slices.ContainsFunc(r.Props, func(p result.Property) bool { return p.ID == n.ID }) {
@@ -196,7 +188,7 @@ func (u *Unit) constructorNote(ctx context.Context, opts Options, eo engine.Opti
 	}
 	keepOnly(pc.p, p.ID)
 	cr := pc.verifyShare(ctx, eo)
-	made := strings.Join(constructed(h.Assumed), "; ")
+	made := strings.Join(h.Constructed, "; ")
 	prop := findProp(cr, p.ID)
 	v := cr.Verdict
 	if prop != nil {
@@ -215,17 +207,6 @@ func (u *Unit) constructorNote(ctx context.Context, opts Options, eo engine.Opti
 		}
 		p.Note = fmt.Sprintf("Needs a handle the file's own constructor does not make: when %s, %s. Operations that change the handle may still get it there; if so, check them, or state the contract with `prbmc_requires(...)`.", made, how)
 	}
-}
-
-// constructed picks the harness assumptions about constructed handles.
-func constructed(assumed []string) []string {
-	var out []string
-	for _, a := range assumed {
-		if strings.Contains(a, "() set up") || strings.Contains(a, "() made") {
-			out = append(out, a)
-		}
-	}
-	return out
 }
 
 // reach asks f's callers, and theirs up to opts.CallerDepth levels,

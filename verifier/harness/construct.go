@@ -69,7 +69,7 @@ func (g *gen) construct(name, decl string, c *ctor) bool {
 	saved, savedAssumed := len(g.body), len(g.assumed)
 	for _, p := range params {
 		sp := spell(p.Type)
-		if _, fn := p.Type.(*ir.PointerType); fn && sp == "" || sp == "" {
+		if sp == "" {
 			g.body, g.assumed = g.body[:saved], g.assumed[:savedAssumed]
 			return false
 		}
@@ -100,6 +100,7 @@ func (g *gen) construct(name, decl string, c *ctor) bool {
 		what += " and any sequence of " + strings.Join(ops, ", ") + " calls changed"
 	}
 	g.assume("%s", what)
+	g.constructed = append(g.constructed, what)
 	return true
 }
 

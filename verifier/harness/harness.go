@@ -55,6 +55,9 @@ type Harness struct {
 	// User is the path of the user's harness file when it replaced the
 	// generated one.
 	User string
+	// Constructed are the assumptions (also in Assumed) about handles
+	// the unit's constructors made (Options.Constructors).
+	Constructed []string
 }
 
 // EntryName is the harness entry's name for function fn.
@@ -77,17 +80,19 @@ type gen struct {
 	opts Options
 	prog *cfront.Program
 	// sharedArgs names, by parameter index, the buffers the function
-	// under test gets from the operations before it (construct.go).
-	sharedArgs map[int]string
-	std        *ir.Std
-	use        *usage
-	fn         *ir.Function
-	body       []string // statements, one per line, at the current indent
-	indent     int
-	protos     map[string]string
-	assumed    []string
-	tmp        int
-	err        *Error
+	// under test gets from the operations before it (construct.go);
+	// constructed is what the harness assumes of those handles.
+	sharedArgs  map[int]string
+	constructed []string
+	std         *ir.Std
+	use         *usage
+	fn          *ir.Function
+	body        []string // statements, one per line, at the current indent
+	indent      int
+	protos      map[string]string
+	assumed     []string
+	tmp         int
+	err         *Error
 	// pairs maps the index of a length parameter to that of the pointer
 	// before it (lengthPairs); the pointer gets an array, the length is
 	// at most its elements.
@@ -171,7 +176,7 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 	}
 	call := fmt.Sprintf("%s(%s);", ir.CName(def.Name), strings.Join(args, ", "))
 	g.emit("%s", call)
-	h := &Harness{Function: def.Name, Entry: EntryName(def.Name), File: def.File, Line: def.StartLine, Assumed: g.assumed}
+	h := &Harness{Function: def.Name, Entry: EntryName(def.Name), File: def.File, Line: def.StartLine, Assumed: g.assumed, Constructed: g.constructed}
 	h.Source, h.compact = g.render(h)
 	return h, nil
 }

@@ -269,11 +269,7 @@ func charLoad(e ir.Expr) ir.Expr {
 }
 
 func isZero(e ir.Expr) bool {
-	for {
-		c, ok := e.(*ir.Cast)
-		if !ok {
-			break
-		}
+	for c, ok := e.(*ir.Cast); ok; c, ok = e.(*ir.Cast) {
 		e = c.X
 	}
 	k, ok := e.(*ir.Const)
