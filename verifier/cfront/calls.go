@@ -57,6 +57,7 @@ var builtinCalls = map[string]ir.Builtin{
 	"abort": ir.BAbort, "__builtin_abort": ir.BAbort, "__builtin_trap": ir.BAbort,
 	"exit": ir.BExit, "_exit": ir.BExit, "_Exit": ir.BExit,
 	"printf": ir.BPrintf, "__builtin_printf": ir.BPrintf, "putchar": ir.BPutchar, "puts": ir.BPuts,
+	"__prbmc_size_after": ir.BSizeAfter,
 }
 
 // directCall reports whether pe calls a function we can call into an
@@ -227,7 +228,7 @@ func (fl *fnLower) builtinCall(pe *cc.PostfixExpression, b ir.Builtin, argNodes 
 			} else {
 				v = fl.convert(v, st.SizeT)
 			}
-		case ir.BFree:
+		case ir.BFree, ir.BSizeAfter:
 			v = fl.convert(v, st.VoidPtr)
 		case ir.BExit, ir.BPutchar:
 			v = fl.convert(v, st.Int)
@@ -243,7 +244,7 @@ func (fl *fnLower) builtinCall(pe *cc.PostfixExpression, b ir.Builtin, argNodes 
 		args = append(args, v)
 	}
 	want := map[ir.Builtin]int{ir.BMalloc: 1, ir.BAlloca: 1, ir.BCalloc: 2, ir.BFree: 1, ir.BMemset: 3, ir.BMemcpy: 3,
-		ir.BMemmove: 3, ir.BAbort: 0, ir.BExit: 1, ir.BPutchar: 1, ir.BPuts: 1}
+		ir.BMemmove: 3, ir.BAbort: 0, ir.BExit: 1, ir.BPutchar: 1, ir.BPuts: 1, ir.BSizeAfter: 1}
 	if n, ok := want[b]; ok && len(args) != n {
 		fl.fail(pe, "call of %s with %d arguments", b, len(args))
 	}
@@ -258,6 +259,8 @@ func (fl *fnLower) builtinCall(pe *cc.PostfixExpression, b ir.Builtin, argNodes 
 			rt = st.VoidPtr
 		case ir.BPrintf, ir.BPutchar, ir.BPuts:
 			rt = st.Int
+		case ir.BSizeAfter:
+			rt = st.SizeT
 		}
 		if rt != nil && !ir.SameType(rt, res.Type()) {
 			t := fl.temp(rt)

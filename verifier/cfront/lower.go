@@ -450,7 +450,7 @@ var libcProvides = map[string]bool{
 	"__ctype_b_loc": true, "__ctype_tolower_loc": true, "__ctype_toupper_loc": true,
 	"__errno_location": true, "__h_errno_location": true, "__ctype_get_mb_cur_max": true,
 	"__prbmc_signbit": true, "__prbmc_signbitf": true, "strtod": true, "strtof": true, "__prbmc_strto": true,
-	"qsort": true, "bsearch": true,
+	"qsort": true, "bsearch": true, "realloc": true,
 }
 
 func (l *linker) lowerAll(ctx context.Context) error {

@@ -405,9 +405,14 @@ const (
 	// read-only objects are left alone. Harness stubs of functions without
 	// a body use it for the memory their pointer arguments reach.
 	BHavoc
+	// BSizeAfter is the number of bytes from Args[0] to the end of the
+	// object it points into (0 for NULL or a pointer past its object):
+	// what the library models (realloc) need to know of a block they are
+	// given, which C cannot ask.
+	BSizeAfter
 )
 
-var builtinNames = [...]string{"", "malloc", "calloc", "alloca", "free", "memset", "memcpy", "memmove", "abort", "exit", "printf", "putchar", "puts", "havoc"}
+var builtinNames = [...]string{"", "malloc", "calloc", "alloca", "free", "memset", "memcpy", "memmove", "abort", "exit", "printf", "putchar", "puts", "havoc", "__prbmc_size_after"}
 
 func (b Builtin) String() string { return builtinNames[b] }
 

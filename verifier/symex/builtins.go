@@ -77,6 +77,8 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 		setResult(d, x.std.VoidPtr)
 	case ir.BHavoc:
 		x.havoc(st, arg(0), fr.f.Name, in.Pos())
+	case ir.BSizeAfter:
+		setResult(x.sizeAfter(arg(0)), x.std.SizeT)
 	case ir.BAbort, ir.BExit:
 		for i := range in.Args {
 			arg(i)
@@ -97,6 +99,21 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 		x.fatal("%s: builtin %s", in.Pos(), in.Builtin)
 	}
 	return st
+}
+
+// sizeAfter is the number of bytes from p to the end of its object, 0
+// when p names none or points past its end (as the interpreter says).
+func (x *executor) sizeAfter(p *smt.Term) *smt.Term {
+	w := x.std.SizeT.Bits
+	zero := x.b.BVUint(w, 0)
+	v := zero
+	off := x.ptrOff(p)
+	for _, id := range x.candidates(p) {
+		size := x.objs[id].size
+		left := x.b.Ite(x.b.BVUle(off, size), x.b.BVSub(size, off), x.b.BVUint(x.offW, 0))
+		v = x.b.Ite(x.isObj(p, id), x.resize(left, x.offW, w, false), v)
+	}
+	return v
 }
 
 // havoc gives the object p points into fresh contents: one input per
@@ -182,10 +199,16 @@ func literalFormat(e ir.Expr) (string, bool) {
 // to.
 const maxSymbolicCopy = 256
 
+// maxSymbolicCopyUnsized bounds it when no object either side may point
+// into has a constant size: every unrolled byte is a store the later
+// reads of the object go through, so it is kept small.
+const maxSymbolicCopyUnsized = 64
+
 // symbolicCopy is memcpy/memmove (src set) or memset (src nil, byte b) of
 // n bytes, n not a constant: byte i of dst is written when i < n, for i
 // below the most bytes an in-bounds copy can move (the largest object a
-// side with constant sizes may point into, at most maxSymbolicCopy). A
+// side with constant sizes may point into, at most maxSymbolicCopy;
+// maxSymbolicCopyUnsized when neither side has constant sizes). A
 // copy that may leave its objects, or move more than that, is unsupported
 // where it is reached (unknown), so the unrolling misses no execution:
 // the paths left are those where every byte written is one of the first
@@ -219,8 +242,10 @@ func (x *executor) symbolicCopy(st *state, dst, src, b, n *smt.Term, pos ir.Pos,
 		valid = x.b.And(valid, inside(src))
 	}
 	if bound < 0 {
-		x.unsupported(st, pos, what+" of a symbolic size into objects of symbolic sizes")
-		return
+		// Every object either side may point into has a symbolic size
+		// (blocks malloc'd with a computed length): unroll a fixed
+		// number of bytes; a longer copy is unsupported where reached.
+		bound = maxSymbolicCopyUnsized
 	}
 	bound = min(bound, maxSymbolicCopy)
 	valid = x.b.And(valid, x.b.BVUle(n, x.b.BVUint(nw, uint64(bound))))

@@ -277,3 +277,25 @@ void *bsearch(const void *key, const void *base, size_t n, size_t size, int (*cm
 	}
 	return 0;
 }
+
+/* realloc as glibc's behaves: NULL is malloc, size 0 frees and returns
+   NULL, otherwise a new block holds the old one's first bytes and the old
+   one is freed (a pointer into the old block dangles after the call, as
+   it may with glibc whenever the block moves). */
+void *malloc(size_t);
+void free(void *);
+void *memcpy(void *, const void *, size_t);
+size_t __prbmc_size_after(const void *);
+void *realloc(void *p, size_t n) {
+	if (!p)
+		return malloc(n);
+	if (n == 0) {
+		free(p);
+		return 0;
+	}
+	void *q = malloc(n);
+	size_t old = __prbmc_size_after(p);
+	memcpy(q, p, old < n ? old : n);
+	free(p);
+	return q;
+}

@@ -293,6 +293,11 @@ func (m *machine) builtin(in *cinstr) bool {
 	case ir.BHavoc:
 		need(1)
 		m.havoc(args[0])
+	case ir.BSizeAfter:
+		need(1)
+		if o := args[0].obj; o != nil && int64(args[0].bits) >= 0 && int64(args[0].bits) <= int64(len(o.data)) {
+			res = val{bits: uint64(int64(len(o.data)) - int64(args[0].bits))}
+		}
 	case ir.BMemset:
 		need(3)
 		n := m.sizeArg(args[2], "memset")
