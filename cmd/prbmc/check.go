@@ -459,6 +459,7 @@ func cmdHarness(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	hf.register(fs)
 	fn := fs.String("function", "", "the function (required)")
 	stubs := fs.Bool("stubs", true, "list the stubs the harness would use")
+	ctors := fs.Bool("constructors", false, "build handle parameters with the file's own constructor and operations, as prbmc check does to tell findings apart and when the plain harness is unknown")
 	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
@@ -476,6 +477,7 @@ func cmdHarness(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "prbmc harness: %v\n", err)
 		return exitUsage
 	}
+	ho.Constructors = *ctors
 	file := fs.Arg(0)
 	text, assumed, err := harnessText(ctx, cfg, ho, file, *fn)
 	if err != nil {

@@ -329,6 +329,16 @@ func (fl *fnLower) specialCall(pe *cc.PostfixExpression, name string, args []cc.
 		fl.effect(args[1])
 		fl.emit(&ir.Call{At: fl.at(), Builtin: ir.BHavoc, Args: []ir.Expr{p}})
 		return nil, true
+	case name == "__prbmc_setup":
+		// __prbmc_setup(1) ... __prbmc_setup(0): a harness's set-up
+		// calls, whose assertions are assumed (ir.BSetup). The harness
+		// defines it as a no-op, for reproducers compiled with cc.
+		if len(args) != 1 {
+			fl.fail(pe, "__prbmc_setup takes one argument")
+		}
+		on := fl.convert(fl.rvalue(args[0]), fl.std().Int)
+		fl.emit(&ir.Call{At: fl.at(), Builtin: ir.BSetup, Args: []ir.Expr{on}})
+		return nil, true
 	case name == "__prbmc_fnptr_unknown":
 		// __prbmc_fnptr_unknown(&fp): a harness leaves function pointer fp
 		// unknown; a call through it is unsupported where reached.

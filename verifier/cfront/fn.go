@@ -282,6 +282,23 @@ func paramDecls(def *cc.FunctionDefinition) map[string]string {
 	return m
 }
 
+// resultDecl is def's return type as written, with only the words that
+// make the type (FuncDef.Result).
+func resultDecl(def *cc.FunctionDefinition) string {
+	var words []string
+	for _, w := range strings.Fields(cc.NodeSource(def.DeclarationSpecifiers)) {
+		switch w {
+		case "static", "extern", "inline", "__inline", "__inline__", "const", "volatile", "register", "_Noreturn":
+			continue
+		}
+		words = append(words, w)
+	}
+	if p := def.Declarator.Pointer; p != nil {
+		words = append(words, strings.Repeat("*", strings.Count(cc.NodeSource(p), "*")))
+	}
+	return strings.Join(words, " ")
+}
+
 // collectParams maps parameter names to their declarators, which is how
 // identifiers in the body resolve.
 func collectParams(def *cc.FunctionDefinition) map[string]*cc.Declarator {

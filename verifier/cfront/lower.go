@@ -44,6 +44,10 @@ type FuncDef struct {
 	// ("const struct cfg *c"), so a harness can declare a variable of
 	// exactly that type, typedef names and qualifiers included.
 	ParamDecls map[string]string
+	// Result is the return type as written, without storage class,
+	// inline or qualifiers ("sds", "struct ring *"), so a harness can
+	// tell the functions that return a typedef'd handle.
+	Result string
 }
 
 // Source is one input: a file name and, optionally, its contents.
@@ -239,7 +243,7 @@ func (l *linker) declareUnit(u *Unit, lib bool, want map[string]bool) {
 			f.End = l.pos(fd.CompoundStatement.Token2.Position())
 			l.bodies = append(l.bodies, pendingBody{unit: u, def: fd, fn: f, lib: lib || fromHeader})
 			if !lib && !fromHeader {
-				l.out.Defs = append(l.out.Defs, FuncDef{Name: f.Name, File: u.Name, StartLine: f.Pos.Line, EndLine: f.End.Line, ParamDecls: paramDecls(fd)})
+				l.out.Defs = append(l.out.Defs, FuncDef{Name: f.Name, File: u.Name, StartLine: f.Pos.Line, EndLine: f.End.Line, ParamDecls: paramDecls(fd), Result: resultDecl(fd)})
 			}
 		case cc.ExternalDeclarationDecl:
 			decl := ed.Declaration

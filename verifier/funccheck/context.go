@@ -136,6 +136,15 @@ func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *
 		} else {
 			p.Note = fmt.Sprintf("Nothing in %s calls %s(): it is an entry point, and whoever calls it can pass these inputs.", u.File, ir.CName(name))
 		}
+		if guard, ok := entryGuard(f, p.ID); ok {
+			// assert(incr <= free) before the function changes anything:
+			// the author wrote down what callers must pass. A caller in
+			// the file that breaks it would be a failure (reach); an
+			// entry point's is its contract.
+			p.Finding = result.FindingContract
+			p.Note = fmt.Sprintf("The assertion checks %s()'s inputs before it changes anything: it states the function's contract (`%s`), and nothing here calls it against it. `prbmc_requires(...)` says so explicitly.", ir.CName(name), guard)
+			break
+		}
 		u.constructorNote(ctx, opts, eo, name, &p)
 	case len(callers) == 0:
 		p.Finding = result.FindingContract
@@ -507,4 +516,65 @@ func firstSentence(s string) string {
 		s = s[:i]
 	}
 	return strings.TrimSuffix(s, ".")
+}
+
+// entryGuard reports whether property id is an assertion of f's own that
+// comes before f changes anything a caller can see (no store but to its
+// own variables, no call but of functions that change nothing): a check
+// of the inputs, which is the function's contract. It returns the
+// assertion's text.
+func entryGuard(f *ir.Function, id string) (string, bool) {
+	for _, in := range f.Body {
+		switch in := in.(type) {
+		case *ir.Assert:
+			if in.Prop != nil && in.Prop.ID == id {
+				return in.Prop.Text, in.Prop.Kind == ir.PropAssertion && in.Prop.Func == f.Name
+			}
+		case *ir.Assign:
+			if !ownVar(f, in.Lhs) {
+				return "", false
+			}
+		case *ir.Call:
+			if in.Builtin != ir.NotBuiltin || in.Fn == nil || !changesNothing(in.Fn, map[*ir.Function]bool{}) || in.Result != nil && !ownVar(f, in.Result) {
+				return "", false
+			}
+		case *ir.Unsupported:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// ownVar reports whether lv is a variable of f's own (not a global, not
+// memory reached through a pointer).
+func ownVar(f *ir.Function, lv ir.Expr) bool {
+	r, ok := lv.(*ir.VarRef)
+	return ok && r.V.Kind != ir.Global && r.V.Func == f
+}
+
+// changesNothing reports whether a call of f stores nothing but to its
+// own variables, directly or through what it calls.
+func changesNothing(f *ir.Function, seen map[*ir.Function]bool) bool {
+	if !f.HasBody() {
+		return false
+	}
+	if seen[f] {
+		return true
+	}
+	seen[f] = true
+	for _, in := range f.Body {
+		switch in := in.(type) {
+		case *ir.Assign:
+			if !ownVar(f, in.Lhs) {
+				return false
+			}
+		case *ir.Call:
+			if in.Builtin != ir.NotBuiltin || in.Fn == nil || !changesNothing(in.Fn, seen) || in.Result != nil && !ownVar(f, in.Result) {
+				return false
+			}
+		case *ir.Unsupported:
+			return false
+		}
+	}
+	return true
 }

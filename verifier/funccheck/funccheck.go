@@ -226,6 +226,17 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 	eo := opts.Engine
 	eo.Entry = h.Entry
 	r := engine.Verify(ctx, p, eo)
+	if r.Verdict == result.Unknown && opts.CallerDepth > 0 && h.User == "" {
+		if cr, cpp, copts := u.constructed(ctx, opts, eo, name, r); cr != nil {
+			// Decided for the handles the unit's own constructor makes:
+			// the assumptions are that harness's, and a failure is
+			// classified with such handles.
+			r, pp, h, opts = cr, cpp, cpp.h, copts
+			out.Harness = h
+			out.Assumed = append(append(slices.Clone(u.Inferred), h.Assumed...), pp.assumes...)
+			out.Assumed = append(out.Assumed, pp.stubbed...)
+		}
+	}
 	if opts.CallerDepth > 0 {
 		var via *harness.Harness
 		if r, via = u.classify(ctx, opts, name, pp, eo, r); via != nil {
@@ -442,4 +453,54 @@ func relativizeDir(r *result.Result, dir string) {
 	for i := range r.Invariants {
 		fix(&r.Invariants[i].Location)
 	}
+}
+
+// constructed verifies function name again, after the plain harness's
+// unknown r, with its handle parameters made by the unit's own
+// constructor: first fresh, then, if that is decided, followed by any
+// sequence of the unit's operations, which proves more and costs more
+// (the second answer is taken when it is decided too). A handle laid
+// out by its library
+// (sds keeps a header before the bytes its pointer points to) is what
+// the plain harness cannot build, so its functions are otherwise
+// unknown. A decided answer holds for such handles (its assumptions say
+// so); the operations' own assertions are assumed (harness.BSetup), so
+// a failure is one the function under test has with a handle its
+// library made. Each try gets half the time left, and the work that
+// buys.
+func (u *Unit) constructed(ctx context.Context, opts Options, eo engine.Options, name string, r *result.Result) (*result.Result, *prepared, Options) {
+	plain, err := u.Harness(opts, name)
+	if err != nil {
+		return nil, nil, opts
+	}
+	var best *result.Result
+	var bestPC *prepared
+	bestOpts := opts
+	for _, fresh := range []bool{true, false} {
+		if ctx.Err() != nil {
+			break
+		}
+		copts := opts
+		copts.Harness.Constructors, copts.Harness.FreshHandles = true, fresh
+		h, err := u.Harness(copts, name)
+		if err != nil || h.Source == plain.Source || len(h.Constructed) == 0 {
+			break
+		}
+		pc, err := u.prepare(ctx, copts, h)
+		if err != nil {
+			break
+		}
+		cr := pc.verifyShare(ctx, eo)
+		if cr.Verdict == result.Unknown {
+			break
+		}
+		if cr.Verdict != result.Unsafe {
+			cr.Reason = strings.TrimSpace(strings.TrimSuffix(cr.Reason, ".") + "; for handles " + strings.Join(h.Constructed, "; ") + " (with any inputs it was unknown: " + firstSentence(r.Reason) + ")")
+		}
+		best, bestPC, bestOpts = cr, pc, copts
+		if cr.Verdict == result.Unsafe {
+			break
+		}
+	}
+	return best, bestPC, bestOpts
 }

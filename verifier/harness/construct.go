@@ -26,11 +26,75 @@ var (
 	initName = regexp.MustCompile(`(?i)(^|_)(init|setup|create|open|reset|clear)`)
 )
 
-// ctor is a constructor of one struct type.
+// ctor is a constructor of one struct type, or of one handle type: a
+// typedef'd pointer (typedef char *sds) whose objects only the unit's
+// own functions know how to lay out (sds keeps a header before the
+// bytes the pointer points to).
 type ctor struct {
-	f    *ir.Function
-	def  cfront.FuncDef
-	init bool // fills the object its first parameter points to
+	f      *ir.Function
+	def    cfront.FuncDef
+	init   bool   // fills the object its first parameter points to
+	handle string // the typedef name the constructor returns ("sds"), or ""
+}
+
+var (
+	// handleCtorName is preferred among the functions returning a
+	// handle type: sdsnewlen over sdsfromlonglong.
+	handleCtorName = regexp.MustCompile(`(?i)(new|create|make|alloc|init)`)
+	// destructorName matches the operations that end a handle's life: a
+	// use after them is the caller's bug, not a state of the handle.
+	destructorName = regexp.MustCompile(`(?i)(free|destroy|release|delete|dispose|deinit|close)`)
+)
+
+// handleName is the typedef name pointer parameter name is declared with
+// (decl "const sds s": "sds"), "" when it is spelled with a '*' or an
+// array or otherwise.
+func handleName(decl, name string) string {
+	var words []string
+	for _, w := range strings.Fields(strings.ReplaceAll(decl, "*", " * ")) {
+		switch w {
+		case "const", "volatile", "restrict", "__restrict", "__restrict__", "register":
+			continue
+		}
+		words = append(words, w)
+	}
+	if len(words) != 2 || words[1] != name {
+		return ""
+	}
+	return words[0]
+}
+
+// handleConstructor finds the function of the unit that makes objects of
+// handle type tn: one returning tn that takes no tn (a producer, not an
+// operation), named like a constructor if there is such.
+func (g *gen) handleConstructor(tn string) *ctor {
+	var first *ctor
+	for _, d := range g.prog.Defs {
+		f := g.prog.IR.Func(d.Name)
+		if f == nil || f == g.fn || !f.HasBody() || f.Library || f.Pos.File != g.fn.Pos.File || f.Type.Variadic || d.Result != tn {
+			continue
+		}
+		if _, ok := f.Type.Result.(*ir.PointerType); !ok {
+			continue
+		}
+		producer := true
+		for _, p := range f.Params {
+			if handleName(d.ParamDecls[p.Source], p.Source) == tn {
+				producer = false
+			}
+		}
+		if !producer {
+			continue
+		}
+		c := &ctor{f: f, def: d, handle: tn}
+		if handleCtorName.MatchString(ir.CName(f.Name)) {
+			return c
+		}
+		if first == nil {
+			first = c
+		}
+	}
+	return first
 }
 
 // constructorOf finds the function of the unit, other than the one under
@@ -67,7 +131,14 @@ func (g *gen) construct(name, decl string, c *ctor) bool {
 		args = append(args, name)
 	}
 	saved, savedAssumed := len(g.body), len(g.assumed)
-	for _, p := range params {
+	// The constructor's and the operations' buffers are small: what
+	// they hold is copied into the handle, and every byte of a copy of
+	// a symbolic length is a store the handle's later reads go through.
+	defer func(n int) { g.opts.VoidBytes = n }(g.opts.VoidBytes)
+	g.opts.VoidBytes = g.opts.ArrayLen
+	pairs := lengthPairs(params)
+	var names []string
+	for i, p := range params {
 		sp := spell(p.Type)
 		if sp == "" {
 			g.body, g.assumed = g.body[:saved], g.assumed[:savedAssumed]
@@ -78,14 +149,25 @@ func (g *gen) construct(name, decl string, c *ctor) bool {
 			an = fmt.Sprintf("prbmc_%s_arg%d", ir.CName(c.f.Name), len(args)+1)
 		}
 		g.param(p, an, sp+" "+an)
+		if pi, tied := pairs[i]; tied && g.err == nil {
+			// sdsnewlen(init, initlen) copies initlen bytes of init.
+			g.lengthOf(an, params[pi], names[pi])
+		}
 		if g.err != nil {
 			g.err = nil
 			g.body, g.assumed = g.body[:saved], g.assumed[:savedAssumed]
 			return false
 		}
 		args = append(args, an)
+		names = append(names, an)
 	}
 	call := fmt.Sprintf("%s(%s)", ir.CName(c.f.Name), strings.Join(args, ", "))
+	// The constructor and the operations run as a user of the library
+	// calls them: within their contracts. Their assertions are assumed
+	// (ir.BSetup), so a state only a call against an operation's own
+	// assertion reaches is not one the harness builds.
+	setup := g.proto("__prbmc_setup", "static void __prbmc_setup(int on) { (void)on; }")
+	g.emit("%s(1);", setup)
 	var what string
 	if c.init {
 		g.emit("%s = %s(sizeof *%s);", decl, g.malloc(), name)
@@ -96,9 +178,12 @@ func (g *gen) construct(name, decl string, c *ctor) bool {
 		g.emit("%s(%s != 0);", g.proto("__VERIFIER_assume", "void __VERIFIER_assume(int);"), name)
 		what = fmt.Sprintf("%s is an object %s() made", name, ir.CName(c.f.Name))
 	}
-	if ops := g.operations(name, c); len(ops) > 0 {
+	if g.opts.FreshHandles {
+		what += " (and no operation changed since)"
+	} else if ops := g.operations(name, c); len(ops) > 0 {
 		what += " and any sequence of " + strings.Join(ops, ", ") + " calls changed"
 	}
+	g.emit("%s(0);", setup)
 	g.assume("%s", what)
 	g.constructed = append(g.constructed, what)
 	return true
@@ -116,6 +201,13 @@ func (g *gen) operations(name string, c *ctor) []string {
 		pt = c.f.Params[0].Type
 	}
 	s := pt.(*ir.PointerType).Elem
+	takes := func(f *ir.Function, d cfront.FuncDef) bool {
+		if c.handle != "" {
+			return !f.Type.Variadic && handleName(d.ParamDecls[f.Params[0].Source], f.Params[0].Source) == c.handle
+		}
+		fp, ok := f.Params[0].Type.(*ir.PointerType)
+		return ok && sameStruct(fp.Elem, s)
+	}
 	var ops []string
 	var cases [][]string
 	for _, d := range g.prog.Defs {
@@ -123,10 +215,12 @@ func (g *gen) operations(name string, c *ctor) []string {
 		if f == nil || f == c.f || !f.HasBody() || f.Library || f.Pos.File != g.fn.Pos.File || len(f.Params) == 0 || len(ops) == maxMutators {
 			continue
 		}
-		fp, ok := f.Params[0].Type.(*ir.PointerType)
-		if !ok || !sameStruct(fp.Elem, s) || len(f.ConstParams) > 0 && f.ConstParams[0] || !writesThrough(f, 0) {
+		if !takes(f, d) || len(f.ConstParams) > 0 && f.ConstParams[0] || destructorName.MatchString(ir.CName(f.Name)) || !writesThrough(f, 0) {
 			continue
 		}
+		// An operation that returns the handle may have moved it
+		// (sdscatlen reallocates): the caller goes on with the result.
+		reassign := c.handle != "" && d.Result == c.handle
 		// Buffers (pointer arguments) are made once, before the loop,
 		// and passed to every call, as a program using the library
 		// does (jsmn_parse is called again with the same token array);
@@ -136,7 +230,7 @@ func (g *gen) operations(name string, c *ctor) []string {
 		args := []string{name}
 		names := map[int]string{}
 		pairs := lengthPairs(f.Params)
-		ok = true
+		ok := true
 		for i, p := range f.Params[1:] {
 			sp := spell(p.Type)
 			if sp == "" {
@@ -172,7 +266,12 @@ func (g *gen) operations(name string, c *ctor) []string {
 		}
 		g.body = nil
 		g.indent += 2
-		g.emit("%s(%s);", ir.CName(f.Name), strings.Join(args, ", "))
+		if reassign {
+			g.emit("%s = %s(%s);", name, ir.CName(f.Name), strings.Join(args, ", "))
+			g.emit("%s(%s != 0);", g.proto("__VERIFIER_assume", "void __VERIFIER_assume(int);"), name)
+		} else {
+			g.emit("%s(%s);", ir.CName(f.Name), strings.Join(args, ", "))
+		}
 		g.indent -= 2
 		body = append(body, g.body...)
 		g.body, g.assumed = saved, g.assumed[:savedAssumed]

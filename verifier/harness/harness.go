@@ -26,6 +26,10 @@ type Options struct {
 	// Constructors gives a pointer parameter to a struct an object the
 	// unit's own constructor made (construct.go), when there is one.
 	Constructors bool `json:"constructors,omitempty"`
+	// FreshHandles, with Constructors, leaves out the operations: a
+	// handle is as its constructor made it (a cheaper harness, which
+	// proves less).
+	FreshHandles bool `json:"fresh_handles,omitempty"`
 }
 
 func (o *Options) defaults() {
@@ -303,6 +307,11 @@ func (g *gen) param(p *ir.Var, name, decl string) {
 		}
 		if s, ok := t.Elem.(*ir.StructType); ok && g.opts.Constructors && p.Func == g.fn {
 			if c := g.constructorOf(s); c != nil && g.construct(name, decl, c) {
+				return
+			}
+		}
+		if tn := handleName(decl, name); tn != "" && g.opts.Constructors && p.Func == g.fn {
+			if c := g.handleConstructor(tn); c != nil && g.construct(name, decl, c) {
 				return
 			}
 		}

@@ -410,9 +410,15 @@ const (
 	// what the library models (realloc) need to know of a block they are
 	// given, which C cannot ask.
 	BSizeAfter
+	// BSetup with Args[0] non-zero starts, and with zero ends, a stretch
+	// in which assertions are assumed instead of checked: a harness
+	// brings a handle to a state with the unit's own operations, and an
+	// operation called against its contract there is a state no caller
+	// makes, not a bug of the function under test.
+	BSetup
 )
 
-var builtinNames = [...]string{"", "malloc", "calloc", "alloca", "free", "memset", "memcpy", "memmove", "abort", "exit", "printf", "putchar", "puts", "havoc", "__prbmc_size_after"}
+var builtinNames = [...]string{"", "malloc", "calloc", "alloca", "free", "memset", "memcpy", "memmove", "abort", "exit", "printf", "putchar", "puts", "havoc", "__prbmc_size_after", "__prbmc_setup"}
 
 func (b Builtin) String() string { return builtinNames[b] }
 

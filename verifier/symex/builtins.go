@@ -79,6 +79,11 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 		x.havoc(st, arg(0), fr.f.Name, in.Pos())
 	case ir.BSizeAfter:
 		setResult(x.sizeAfter(arg(0)), x.std.SizeT)
+	case ir.BSetup:
+		// The harness calls it outside any branch or loop, so the walk
+		// meets the start and the end once each, in order.
+		c, ok := arg(0).BVConst()
+		x.setup = !ok || !c.IsZero()
 	case ir.BAbort, ir.BExit:
 		for i := range in.Args {
 			arg(i)

@@ -256,6 +256,8 @@ type executor struct {
 	steps     int
 	cellMemo  map[[2]uint64]*smt.Term
 	ind       *inductionState
+	// setup: assertions are assumed (ir.BSetup), not checked.
+	setup     bool
 	ghostGone *ir.Var       // the ghost variable of object lifetimes (valid.go)
 	allocas   map[int][]int // alloca blocks by frame, which end when it returns
 }
@@ -842,7 +844,7 @@ func (x *executor) exec(st *state, fr *frame, in ir.Instr) *state {
 		st.guard = x.b.And(st.guard, x.truth(x.eval(st, fr, in.Cond)))
 	case *ir.Assert:
 		c := x.truth(x.eval(st, fr, in.Cond))
-		if x.ind == nil || !x.ind.assumeAsserts() {
+		if !x.setup && (x.ind == nil || !x.ind.assumeAsserts()) {
 			// A checked assertion does not narrow the path: the
 			// disjunction of all violations is satisfiable exactly when
 			// some execution's first failure is (that failure's own

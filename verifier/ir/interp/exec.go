@@ -77,6 +77,9 @@ func (m *machine) run() bool {
 				if m.tracing {
 					m.traceCond(ok)
 				}
+				if !ok && m.setup {
+					return m.finish(Blocked, "a harness operation's assertion is false: "+exprText(in.src.(*ir.Assert).Cond))
+				}
 				if !ok {
 					a := in.src.(*ir.Assert)
 					if m.tracing && m.tix >= 0 {
@@ -293,6 +296,9 @@ func (m *machine) builtin(in *cinstr) bool {
 	case ir.BHavoc:
 		need(1)
 		m.havoc(args[0])
+	case ir.BSetup:
+		need(1)
+		m.setup = args[0].bits != 0
 	case ir.BSizeAfter:
 		need(1)
 		if o := args[0].obj; o != nil && int64(args[0].bits) >= 0 && int64(args[0].bits) <= int64(len(o.data)) {

@@ -250,6 +250,7 @@ type machine struct {
 	inputs    []Input
 	trace     []Step
 	tracing   bool
+	setup     bool // assertions are assumed (ir.BSetup)
 	traceFrom int64
 	out       *bufio.Writer
 	src       NondetSource
