@@ -199,7 +199,7 @@ func (lf *loopFacts) entryBox() Box {
 		if lf.l.Contains(q) {
 			continue
 		}
-		for _, s := range succs(f, q) {
+		for _, s := range ir.Succs(f, q) {
 			if s != lf.l.Head {
 				continue
 			}
@@ -297,7 +297,7 @@ func (lf *loopFacts) pass(h Box, record bool) (Box, error) {
 			return nil
 		}
 		nb := lf.transfer(b, in)
-		for _, s := range succs(f, pc) {
+		for _, s := range ir.Succs(f, pc) {
 			if err := walk(s, nb); err != nil {
 				return err
 			}

@@ -192,11 +192,8 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 	a.collectThresholds()
 	n := len(f.Body)
 	heads := make([]bool, n)
-	preds := make([][]int, n)
+	preds := ir.Preds(f)
 	for pc, in := range f.Body {
-		for _, s := range staticSuccs(pc, in, n) {
-			preds[s] = append(preds[s], pc)
-		}
 		if g, ok := in.(*ir.Goto); ok && g.Target <= pc && g.Target >= 0 && g.Target < n {
 			heads[g.Target] = true
 		}
@@ -267,29 +264,6 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 		}
 	}
 	return &Result{F: f, states: states}, nil
-}
-
-func staticSuccs(pc int, in ir.Instr, n int) []int {
-	var s []int
-	switch in := in.(type) {
-	case *ir.Return:
-	case *ir.Goto:
-		if in.Target >= 0 && in.Target < n {
-			s = append(s, in.Target)
-		}
-		if in.Cond != nil && pc+1 < n {
-			s = append(s, pc+1)
-		}
-	case *ir.Call:
-		if in.Builtin != ir.BAbort && in.Builtin != ir.BExit && pc+1 < n {
-			s = append(s, pc+1)
-		}
-	default:
-		if pc+1 < n {
-			s = append(s, pc+1)
-		}
-	}
-	return s
 }
 
 type edge struct {

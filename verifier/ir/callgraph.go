@@ -52,18 +52,28 @@ func AddressTakenFuncs(p *Program) []*Function {
 	return out
 }
 
-// Reachable returns the functions f calls, directly or not, f included,
-// in the order a breadth-first walk meets them.
-func Reachable(f *Function) []*Function {
-	seen := map[*Function]bool{f: true}
-	out := []*Function{f}
-	for i := 0; i < len(out); i++ {
-		for _, in := range out[i].Body {
-			if c, ok := in.(*Call); ok && c.Fn != nil && !seen[c.Fn] {
-				seen[c.Fn] = true
-				out = append(out, c.Fn)
+// Reachable returns the functions the roots call, directly or not, the
+// roots included (a nil root is skipped), each once, in depth-first
+// preorder: a function before its callees, callees in the order of their
+// calls, a later root after all that the earlier ones reach.
+func Reachable(roots ...*Function) []*Function {
+	seen := map[*Function]bool{}
+	var out []*Function
+	var visit func(f *Function)
+	visit = func(f *Function) {
+		if f == nil || seen[f] {
+			return
+		}
+		seen[f] = true
+		out = append(out, f)
+		for _, in := range f.Body {
+			if c, ok := in.(*Call); ok {
+				visit(c.Fn)
 			}
 		}
+	}
+	for _, f := range roots {
+		visit(f)
 	}
 	return out
 }
