@@ -746,7 +746,7 @@ func (a *analysis) findCounter(l *ir.Loop) *counter {
 			continue
 		}
 		kt, _ := interval.Trackable(k.T)
-		kv := constVal(kt, k.Bits)
+		kv := interval.ConstValue(kt, k.Bits)
 		if kv.Sign() == 0 {
 			continue
 		}

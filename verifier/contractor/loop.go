@@ -3,7 +3,6 @@ package contractor
 import (
 	"errors"
 	"math/big"
-	"sort"
 
 	"github.com/prbmc/prbmc/verifier/interval"
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -27,34 +26,18 @@ type loopFacts struct {
 	// thresholds are the loop's constants and their neighbours: widening
 	// stops at them before jumping to a type's bound, so that a counter
 	// widened to MAX does not wrap around and lose its lower bound.
-	thresholds []*big.Int
+	thresholds *interval.Thresholds
 }
 
+// collectThresholds gathers the constants of the loop's instructions, all
+// their operands, under address-ofs too.
 func (lf *loopFacts) collectThresholds() {
-	seen := map[string]bool{}
-	add := func(v *big.Int) {
-		for d := int64(-1); d <= 1; d++ {
-			w := new(big.Int).Add(v, big.NewInt(d))
-			if !seen[w.String()] {
-				seen[w.String()] = true
-				lf.thresholds = append(lf.thresholds, w)
-			}
-		}
-	}
-	add(new(big.Int))
+	lf.thresholds = interval.NewThresholds()
 	for pc := lf.l.Head; pc <= lf.l.Latch; pc++ {
 		for _, e := range ir.Operands(lf.a.f.Body[pc]) {
-			ir.Inspect(e, func(x ir.Expr) bool {
-				if c, ok := x.(*ir.Const); ok {
-					if t, ok := interval.Trackable(c.T); ok {
-						add(constVal(t, c.Bits))
-					}
-				}
-				return true
-			})
+			lf.thresholds.AddConsts(e, true)
 		}
 	}
-	sort.Slice(lf.thresholds, func(i, j int) bool { return lf.thresholds[i].Cmp(lf.thresholds[j]) < 0 })
 }
 
 // maxPathSteps bounds the work of one pass over the body's paths.
@@ -96,7 +79,7 @@ func (a *analysis) analyzeLoop(l *ir.Loop, extra *Space) (*loopFacts, error) {
 	}
 	h := lf.entry
 	converged := false
-	rounds := 2*len(s.Vars)*(len(lf.thresholds)+2) + 8
+	rounds := 2*len(s.Vars)*(lf.thresholds.Len()+2) + 8
 	if rounds > maxRounds*25 {
 		rounds = maxRounds * 25
 	}
@@ -139,28 +122,12 @@ func (a *analysis) analyzeLoop(l *ir.Loop, extra *Space) (*loopFacts, error) {
 func (lf *loopFacts) widen(old, nw Box) Box {
 	out := nw.clone()
 	for i := range nw {
-		t := TypeIval(lf.s.typ(i))
 		if old[i].Empty() {
 			continue
 		}
-		if nw[i].Lo.Cmp(old[i].Lo) < 0 {
-			out[i].Lo = t.Lo
-			for k := len(lf.thresholds) - 1; k >= 0; k-- {
-				if th := lf.thresholds[k]; th.Cmp(nw[i].Lo) <= 0 {
-					out[i].Lo = maxB(th, t.Lo)
-					break
-				}
-			}
-		}
-		if nw[i].Hi.Cmp(old[i].Hi) > 0 {
-			out[i].Hi = t.Hi
-			for _, th := range lf.thresholds {
-				if th.Cmp(nw[i].Hi) >= 0 {
-					out[i].Hi = minB(th, t.Hi)
-					break
-				}
-			}
-		}
+		t := lf.s.typ(i)
+		w := lf.thresholds.Widen(old[i].toInterval(t), nw[i].toInterval(t))
+		out[i] = Ival{w.Lo, w.Hi}
 	}
 	return out
 }
