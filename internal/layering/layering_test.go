@@ -209,84 +209,94 @@ func verifierModule(imp string) bool {
 	return true
 }
 
-// TestVerifierStandsAlone: the verifier is a library that knows nothing of
-// reports, diffs, the command line or GitHub, not even in its tests.
-func TestVerifierStandsAlone(t *testing.T) {
-	var v violations
-	for _, p := range load(t) {
-		if !under(p.owner, "verifier") {
-			continue
-		}
-		for _, d := range p.deps {
-			l := local(d)
+// depRule forbids a set of packages some dependencies, direct or not.
+type depRule struct {
+	name    string
+	why     string
+	applies func(p pkg) bool
+	// forbids says what is wrong with dep, "" when nothing is.
+	forbids func(dep string) string
+}
+
+// leaves are the packages every layer shares; they import nothing of
+// the module themselves.
+var leaves = map[string]bool{"verifier/ir": true, "verifier/result": true, "verifier/smt": true, "verifier/internal/guard": true}
+
+var depRules = []depRule{
+	{
+		name:    "VerifierStandsAlone",
+		why:     "the verifier is a library that knows nothing of reports, diffs, the command line or GitHub, not even in its tests",
+		applies: func(p pkg) bool { return under(p.owner, "verifier") },
+		forbids: func(dep string) string {
+			l := local(dep)
 			for _, bad := range []string{"report", "diffscope", "cmd", "internal"} {
 				if l != "" && under(l, bad) {
-					v.add("%s depends on %s", p, l)
+					return bad + "/ is outside the verifier"
 				}
 			}
-			if thirdParty(d) && !verifierModule(d) {
-				v.add("%s depends on %s, a module thirdPartyUsers keeps outside verifier/", p, d)
+			if thirdParty(dep) && !verifierModule(dep) {
+				return "thirdPartyUsers keeps its module outside verifier/"
 			}
-		}
-	}
-	v.report(t)
+			return ""
+		},
+	},
+	{
+		name:    "ReportSeesOnlyResults",
+		why:     "report/ renders a result.Report and takes nothing else from the verifier, so that the formats and the verifier change apart",
+		applies: func(p pkg) bool { return under(p.owner, "report") },
+		forbids: func(dep string) string {
+			if l := local(dep); l != "" && !under(l, "report") && l != "verifier/result" {
+				return "report/ may use only verifier/result"
+			}
+			return ""
+		},
+	},
+	{
+		name: "EngineWithoutFrontEnd",
+		// Exception: the engine's tests build their programs from C
+		// source through cfront(test), so the rule is for the package
+		// as built, not for its tests.
+		why:     "the engines take an IR program and never parse C",
+		applies: func(p pkg) bool { return under(p.owner, "verifier/engine") && !p.test },
+		forbids: func(dep string) string {
+			if l := local(dep); l != "" && under(l, "verifier/cfront") {
+				return "the engines do not parse C"
+			}
+			return ""
+		},
+	},
+	{
+		name: "Leaves",
+		// Tests apart: they may load C to build programs.
+		why:     "the packages every layer shares import nothing of the module",
+		applies: func(p pkg) bool { return leaves[p.owner] && !p.test },
+		forbids: func(dep string) string {
+			if local(dep) != "" {
+				return "it is a leaf"
+			}
+			return ""
+		},
+	},
 }
 
-// TestReportSeesOnlyResults: report/ renders a result.Report and takes
-// nothing else from the verifier, so that the report formats can change
-// without the verifier and the other way round.
-func TestReportSeesOnlyResults(t *testing.T) {
-	var v violations
-	for _, p := range load(t) {
-		if !under(p.owner, "report") {
-			continue
-		}
-		for _, d := range p.deps {
-			l := local(d)
-			if l == "" || under(l, "report") || l == "verifier/result" {
-				continue
+func TestDependencies(t *testing.T) {
+	pkgs := load(t)
+	for _, r := range depRules {
+		t.Run(r.name, func(t *testing.T) {
+			var v violations
+			for _, p := range pkgs {
+				if !r.applies(p) {
+					continue
+				}
+				for _, d := range p.deps {
+					if msg := r.forbids(d); msg != "" {
+						v.add("%s depends on %s: %s (%s)", p, d, msg, r.why)
+					}
+				}
 			}
-			v.add("%s depends on %s; report/ may use only verifier/result", p, l)
-		}
+			v.report(t)
+		})
 	}
-	v.report(t)
-}
-
-// TestEngineWithoutFrontEnd: the engines take an IR program and never
-// parse C. Exception: the engine's tests build their IR programs from C
-// source through cfront (there is no other way to write one by hand at
-// length), so the rule holds for the package as built, not its tests.
-func TestEngineWithoutFrontEnd(t *testing.T) {
-	var v violations
-	for _, p := range load(t) {
-		if !under(p.owner, "verifier/engine") || p.test {
-			continue
-		}
-		for _, d := range p.deps {
-			if l := local(d); l != "" && under(l, "verifier/cfront") {
-				v.add("%s depends on %s", p, l)
-			}
-		}
-	}
-	v.report(t)
-}
-
-// TestLeaves: the packages every layer shares import nothing of the
-// module themselves (tests apart: they may load C to build programs).
-func TestLeaves(t *testing.T) {
-	leaves := map[string]bool{"verifier/ir": true, "verifier/result": true, "verifier/smt": true, "verifier/internal/guard": true}
-	var v violations
-	for _, p := range load(t) {
-		if !leaves[p.owner] || p.test {
-			continue
-		}
-		for _, d := range p.deps {
-			if l := local(d); l != "" {
-				v.add("%s depends on %s; it is a leaf", p, l)
-			}
-		}
-	}
-	v.report(t)
 }
 
 // TestCgoOnlyInZ3: the Z3 binding is the one place that needs a C
