@@ -133,19 +133,7 @@ func (lf *loopFacts) widen(old, nw Box) Box {
 }
 
 // fromIV is the interval analysis' box before pc.
-func (lf *loopFacts) fromIV(pc int) Box {
-	st := lf.a.iv.At(pc)
-	b := make(Box, len(lf.s.Vars))
-	for i, v := range lf.s.Vars {
-		if st.IsBottom() {
-			b[i] = Ival{big.NewInt(1), new(big.Int)}
-			continue
-		}
-		in, _ := st.Interval(v)
-		b[i] = FromInterval(in)
-	}
-	return b
-}
+func (lf *loopFacts) fromIV(pc int) Box { return lf.a.domainAt(lf.s, pc) }
 
 // entryBox joins the states after the instructions outside the loop that
 // continue at the head.

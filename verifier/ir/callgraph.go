@@ -78,6 +78,25 @@ func Reachable(roots ...*Function) []*Function {
 	return out
 }
 
+// UsedGlobals is the set of global variables the bodies of fs name
+// (read, write or take the address of).
+func UsedGlobals(fs ...*Function) map[*Var]bool {
+	used := map[*Var]bool{}
+	for _, f := range fs {
+		for _, in := range f.Body {
+			for _, op := range Operands(in) {
+				Inspect(op, func(e Expr) bool {
+					if r, ok := e.(*VarRef); ok && r.V.Kind == Global {
+						used[r.V] = true
+					}
+					return true
+				})
+			}
+		}
+	}
+	return used
+}
+
 // CName is the C name of a function: IR names of statics and of the
 // per-call stubs of variadic functions carry a ".suffix".
 func CName(name string) string {

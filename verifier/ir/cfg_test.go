@@ -2,7 +2,6 @@ package ir_test
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -160,41 +159,5 @@ func TestIterationDominators(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestReachable(t *testing.T) {
-	p := cfronttest.Load(t, `
-int g;
-int c(int x) { return x + 1; }
-int d(int x) { return x - 1; }
-int a(int x) { return c(x); }
-int b(int x) { return c(d(x)); }
-int unused(int x) { return a(x); }
-int main(void) { return a(1) + b(2); }
-`, ir.LP64)
-	names := func(fs []*ir.Function) []string {
-		var out []string
-		for _, f := range fs {
-			out = append(out, f.Name)
-		}
-		return out
-	}
-	for _, tc := range []struct {
-		roots []string
-		want  []string
-	}{
-		{[]string{"main"}, []string{"main", "a", "c", "b", "d"}}, // depth first, callees in call order
-		{[]string{"c"}, []string{"c"}},
-		{[]string{"b", "unused"}, []string{"b", "d", "c", "unused", "a"}},
-		{[]string{"nil", "a"}, []string{"a", "c"}},
-	} {
-		var roots []*ir.Function
-		for _, r := range tc.roots {
-			roots = append(roots, p.Func(r)) // nil for "nil"
-		}
-		if got := names(ir.Reachable(roots...)); !slices.Equal(got, tc.want) {
-			t.Errorf("Reachable(%v) = %v, want %v", tc.roots, got, tc.want)
-		}
 	}
 }
