@@ -4,7 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
+	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/ir/interp"
 )
 
@@ -20,11 +21,8 @@ int main(void) {
 	v.b++;
 	return v.a + v.y + v.b;
 }`
-	prog, err := cfront.Load(context.Background(), cfront.Config{}, cfront.Source{Name: "t.c", Text: []byte(src)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := interp.Run(context.Background(), prog.IR, "main", interp.Options{Trace: true})
+	prog := cfronttest.Load(t, src, ir.LP64)
+	r, err := interp.Run(context.Background(), prog, "main", interp.Options{Trace: true})
 	if err != nil {
 		t.Fatal(err)
 	}

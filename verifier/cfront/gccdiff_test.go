@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/ir/interp"
 )
@@ -57,13 +58,7 @@ func gccRun(t *testing.T, src string, model ir.DataModel) (string, int, bool) {
 // ourRun lowers src and interprets it.
 func ourRun(t *testing.T, src string, model ir.DataModel) (string, int, *interp.Result, *cfront.Program) {
 	t.Helper()
-	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: model, Cache: &hostConfig}, src)
-	if err != nil {
-		t.Fatalf("load %s: %v", src, err)
-	}
-	if err := ir.CheckProgram(prog.IR); err != nil {
-		t.Fatalf("sanity %s: %v", src, err)
-	}
+	prog := cfronttest.LoadFileProgram(t, src, model)
 	var out bytes.Buffer
 	r, err := interp.Run(context.Background(), prog.IR, "main", interp.Options{Stdout: &out, MaxSteps: 200_000_000})
 	if err != nil {

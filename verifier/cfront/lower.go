@@ -502,41 +502,18 @@ func (l *linker) pruneLibraryGlobals() {
 	if !has {
 		return
 	}
-	reach := map[*ir.Function]bool{}
-	var visit func(f *ir.Function)
-	visit = func(f *ir.Function) {
-		if f == nil || reach[f] {
-			return
-		}
-		reach[f] = true
-		for _, in := range f.Body {
-			if c, ok := in.(*ir.Call); ok && c.Fn != nil {
-				visit(c.Fn)
-			}
-		}
-	}
-	visit(l.prog.Init)
+	roots := []*ir.Function{l.prog.Init}
 	for _, f := range l.prog.Funcs {
 		if !f.Library && f.Body != nil {
-			visit(f)
+			roots = append(roots, f)
 		}
 	}
-	refs := func(f *ir.Function, used map[*ir.Var]bool) {
-		for _, in := range f.Body {
-			for _, op := range ir.Operands(in) {
-				ir.Inspect(op, func(e ir.Expr) bool {
-					if r, ok := e.(*ir.VarRef); ok && r.V.Kind == ir.Global {
-						used[r.V] = true
-					}
-					return true
-				})
-			}
-		}
+	reachable := ir.Reachable(roots...)
+	reach := map[*ir.Function]bool{}
+	for _, f := range reachable {
+		reach[f] = true
 	}
-	used := map[*ir.Var]bool{}
-	for f := range reach {
-		refs(f, used)
-	}
+	used := ir.UsedGlobals(reachable...)
 	var kept []*ir.Var
 	for _, g := range l.prog.Globals {
 		if lib(g) && !used[g] {
@@ -550,9 +527,7 @@ func (l *linker) pruneLibraryGlobals() {
 		if reach[f] || !f.Library || f.Body == nil {
 			continue
 		}
-		mine := map[*ir.Var]bool{}
-		refs(f, mine)
-		for v := range mine {
+		for v := range ir.UsedGlobals(f) {
 			if lib(v) && !used[v] {
 				f.Body, f.Loops = nil, nil
 				break

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/ir/interp"
 )
@@ -41,13 +41,7 @@ func TestJumpOutEndsLifetime(t *testing.T) {
 	}
 	for name, src := range progs {
 		t.Run(name, func(t *testing.T) {
-			prog, err := cfront.Load(context.Background(), cfront.Config{}, cfront.Source{Name: "t.c", Text: []byte(src)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := ir.CheckProgram(prog.IR); err != nil {
-				t.Fatal(err)
-			}
+			prog := cfronttest.LoadProgram(t, src, ir.LP64)
 			r, err := interp.Run(context.Background(), prog.IR, "main", interp.Options{})
 			if err != nil {
 				t.Fatal(err)

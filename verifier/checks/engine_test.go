@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -72,11 +73,7 @@ func solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: 
 
 func loadChecked(t *testing.T, path string, model ir.DataModel, set checks.Set) *ir.Program {
 	t.Helper()
-	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: model, Cache: &hostCache}, path)
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	p, err := checks.Instrument(prog.IR, set)
+	p, err := checks.Instrument(cfronttest.LoadFile(t, path, model), set)
 	if err != nil {
 		t.Fatalf("instrument: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/ir/interp"
@@ -52,10 +53,7 @@ func TestParse(t *testing.T) {
 
 func load(t *testing.T, src string) *ir.Program {
 	t.Helper()
-	prog, err := cfront.Load(context.Background(), cfront.Config{Cache: &hostCache}, cfront.Source{Name: "t.c", Text: []byte(src)})
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
+	prog := cfronttest.LoadProgram(t, src, ir.LP64)
 	if len(prog.Unsupported) > 0 {
 		t.Fatalf("unsupported: %v", prog.Unsupported)
 	}

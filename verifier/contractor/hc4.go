@@ -127,7 +127,7 @@ func (h *hc4) fwd1(e ir.Expr) Ival {
 	}
 	switch e := e.(type) {
 	case *ir.Const:
-		v := constVal(t, e.Bits)
+		v := interval.ConstValue(t, e.Bits)
 		return Ival{v, v}
 	case *ir.VarRef:
 		if i := h.s.Index(e.V); i >= 0 {
@@ -135,12 +135,12 @@ func (h *hc4) fwd1(e ir.Expr) Ival {
 		}
 	case *ir.Cast: // to _Bool
 		x := h.fwd(e.X)
-		return bool01(x.Contains(zero()), notOnlyZero(x))
+		return FromInterval(interval.Bool(t, x.Contains(zero()), notOnlyZero(x)))
 	case *ir.Unary:
 		x := h.fwd(e.X)
 		switch e.Op {
 		case ir.LNot:
-			return bool01(notOnlyZero(x), x.Contains(zero()))
+			return FromInterval(interval.Bool(t, notOnlyZero(x), x.Contains(zero())))
 		case ir.BNot: // ~x = -x - 1
 			return inType(t, x.Neg().Sub(NewIval(1, 1)))
 		}
@@ -149,7 +149,7 @@ func (h *hc4) fwd1(e ir.Expr) Ival {
 		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge, ir.LAnd, ir.LOr:
 			canT := len(h.sub(e, true)) > 0
 			canF := len(h.sub(e, false)) > 0
-			return bool01(canF, canT)
+			return FromInterval(interval.Bool(t, canF, canT))
 		case ir.Div, ir.Rem, ir.Shl, ir.Shr, ir.And, ir.Or, ir.Xor:
 			x, y := h.fwd(e.X), h.fwd(e.Y)
 			yt, _ := interval.Trackable(e.Y.Type())
@@ -175,19 +175,6 @@ func (h *hc4) fwd1(e ir.Expr) Ival {
 func zero() Ival { return Ival{new(big.Int), new(big.Int)} }
 
 func notOnlyZero(x Ival) bool { return !x.Empty() && !(x.Lo.Sign() == 0 && x.Hi.Sign() == 0) }
-
-// bool01 is the truth-value interval: {0} if only false is possible, {1}
-// if only true, [0, 1] if both; empty when neither.
-func bool01(canFalse, canTrue bool) Ival {
-	lo, hi := int64(0), int64(1)
-	if !canFalse {
-		lo = 1
-	}
-	if !canTrue {
-		hi = 0
-	}
-	return NewIval(lo, hi)
-}
 
 // sub contracts the current box by a Boolean subexpression (used when a
 // comparison's value feeds arithmetic, (x > 1) + 1).
@@ -356,7 +343,7 @@ func contract(s *Space, mode Mode, b Box, e ir.Expr, truth bool) Union {
 	switch e := e.(type) {
 	case *ir.Const:
 		t, _ := interval.Trackable(e.T)
-		if (constVal(t, e.Bits).Sign() != 0) == truth {
+		if (interval.ConstValue(t, e.Bits).Sign() != 0) == truth {
 			return Union{b.clone()}
 		}
 		return nil

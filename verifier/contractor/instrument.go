@@ -41,7 +41,12 @@ func Instrument(ctx context.Context, p *ir.Program, entry string, iv *interval.R
 		}
 	}
 	ex := &Explanation{Entry: entry}
-	reach := reachableFuncs(p, f)
+	var reach []*ir.Function // what runs: the initializers, then the entry and its callees
+	for _, g := range ir.Reachable(p.Init, f) {
+		if g.HasBody() {
+			reach = append(reach, g)
+		}
+	}
 	var props []*ir.Property
 	sites := map[*ir.Property][]site{}
 	for _, g := range reach {
@@ -183,27 +188,6 @@ func siteOf(f *ir.Function, pc int, a *ir.Assert) site {
 		return st
 	}
 	return site{f: f, pc: g, a: a, cond: jump.Cond}
-}
-
-func reachableFuncs(p *ir.Program, f *ir.Function) []*ir.Function {
-	var out []*ir.Function
-	seen := map[*ir.Function]bool{}
-	var visit func(g *ir.Function)
-	visit = func(g *ir.Function) {
-		if g == nil || seen[g] || !g.HasBody() {
-			return
-		}
-		seen[g] = true
-		out = append(out, g)
-		for _, in := range g.Body {
-			if c, ok := in.(*ir.Call); ok {
-				visit(c.Fn)
-			}
-		}
-	}
-	visit(p.Init)
-	visit(f)
-	return out
 }
 
 type analysis struct {
@@ -547,26 +531,9 @@ func (a *analysis) reachFrom(pc int) map[int]bool {
 			continue
 		}
 		seen[q] = true
-		stack = append(stack, succs(a.f, q)...)
+		stack = append(stack, ir.Succs(a.f, q)...)
 	}
 	return seen
-}
-
-func succs(f *ir.Function, pc int) []int {
-	switch in := f.Body[pc].(type) {
-	case *ir.Return:
-		return nil
-	case *ir.Goto:
-		if in.Cond == nil {
-			return []int{in.Target}
-		}
-		return []int{in.Target, pc + 1}
-	case *ir.Call:
-		if in.Builtin == ir.BAbort || in.Builtin == ir.BExit {
-			return nil
-		}
-	}
-	return []int{pc + 1}
 }
 
 // writes reports whether in may change register variable v; what says
@@ -755,6 +722,7 @@ type counter struct {
 func (a *analysis) findCounter(l *ir.Loop) *counter {
 	f := a.f
 	var best *counter
+	var dom *ir.DomTree
 	for pc := l.Head; pc <= l.Latch; pc++ {
 		as, ok := f.Body[pc].(*ir.Assign)
 		if !ok {
@@ -778,7 +746,7 @@ func (a *analysis) findCounter(l *ir.Loop) *counter {
 			continue
 		}
 		kt, _ := interval.Trackable(k.T)
-		kv := constVal(kt, k.Bits)
+		kv := interval.ConstValue(kt, k.Bits)
 		if kv.Sign() == 0 {
 			continue
 		}
@@ -795,7 +763,13 @@ func (a *analysis) findCounter(l *ir.Loop) *counter {
 				only = false
 			}
 		}
-		if !only || !a.dominatesLatch(l, pc) {
+		if !only {
+			continue
+		}
+		if dom == nil {
+			dom = ir.IterationDominators(f, l)
+		}
+		if !dom.Dominates(pc, l.Latch) { // some iteration skips the update
 			continue
 		}
 		m := new(big.Int).Sub(vi.Hi, vi.Lo)
@@ -806,33 +780,6 @@ func (a *analysis) findCounter(l *ir.Loop) *counter {
 		}
 	}
 	return best
-}
-
-// dominatesLatch: every path from the head to the latch inside the loop
-// passes through pc.
-func (a *analysis) dominatesLatch(l *ir.Loop, pc int) bool {
-	if pc == l.Head {
-		return true
-	}
-	seen := map[int]bool{}
-	stack := []int{l.Head}
-	for len(stack) > 0 {
-		q := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if q == pc || seen[q] || !l.Contains(q) {
-			continue
-		}
-		if q == l.Latch {
-			return false
-		}
-		seen[q] = true
-		for _, s := range succs(a.f, q) {
-			if s > q { // the back edge is the latch's, handled above
-				stack = append(stack, s)
-			}
-		}
-	}
-	return true
 }
 
 // boundByCounter bounds v over the whole loop and after it: its value on

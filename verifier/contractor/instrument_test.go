@@ -8,20 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/ir"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden files")
-
-func loadFile(t *testing.T, path string) *ir.Program {
-	t.Helper()
-	p, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: ir.ILP32}, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p.IR
-}
 
 const prelude = `extern int __VERIFIER_nondet_int(void);
 extern unsigned int __VERIFIER_nondet_uint(void);
@@ -33,11 +24,7 @@ void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort()
 
 func loadSrc(t *testing.T, src string) *ir.Program {
 	t.Helper()
-	p, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.ILP32}, cfront.Source{Name: "t.c", Text: []byte(prelude + src)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p.IR
+	return cfronttest.Load(t, prelude+src, ir.ILP32)
 }
 
 func explain(t *testing.T, p *ir.Program) ([]Query, *Explanation, string) {
@@ -56,7 +43,7 @@ func explain(t *testing.T, p *ir.Program) ([]Query, *Explanation, string) {
 // and the inserted assume(x <= 1000); the caller's program is unchanged
 // and the instrumented one is well formed.
 func TestAfnp2014(t *testing.T) {
-	p := loadFile(t, "../../testdata/svcomp/loop-lit/afnp2014.i")
+	p := cfronttest.LoadFile(t, "../../testdata/svcomp/loop-lit/afnp2014.i", ir.ILP32)
 	var before bytes.Buffer
 	ir.Fprint(&before, p, false)
 	qs, ex, text := explain(t, p)

@@ -28,7 +28,7 @@ func FromInterval(i interval.Interval) Ival {
 func (i Ival) Empty() bool { return i.Lo.Cmp(i.Hi) > 0 }
 
 // Meet is i ∩ j (possibly empty).
-func (i Ival) Meet(j Ival) Ival { return Ival{maxB(i.Lo, j.Lo), minB(i.Hi, j.Hi)} }
+func (i Ival) Meet(j Ival) Ival { return Ival{interval.Max(i.Lo, j.Lo), interval.Min(i.Hi, j.Hi)} }
 
 // Hull is the least interval containing i and j (empty operands ignored).
 func (i Ival) Hull(j Ival) Ival {
@@ -38,7 +38,7 @@ func (i Ival) Hull(j Ival) Ival {
 	if j.Empty() {
 		return i
 	}
-	return Ival{minB(i.Lo, j.Lo), maxB(i.Hi, j.Hi)}
+	return Ival{interval.Min(i.Lo, j.Lo), interval.Max(i.Hi, j.Hi)}
 }
 
 // Contains reports whether j ⊆ i (an empty j is in every interval).
@@ -93,20 +93,6 @@ func (i Ival) toInterval(t *ir.IntType) interval.Interval {
 	return interval.Interval{T: t, Lo: i.Lo, Hi: i.Hi}
 }
 
-func minB(a, b *big.Int) *big.Int {
-	if a.Cmp(b) <= 0 {
-		return a
-	}
-	return b
-}
-
-func maxB(a, b *big.Int) *big.Int {
-	if a.Cmp(b) >= 0 {
-		return a
-	}
-	return b
-}
-
 // fits reports whether the exact range i lies in t: then the operation
 // that produced it did not wrap around and can be inverted.
 func fits(t *ir.IntType, i Ival) bool { return TypeIval(t).Contains(i) }
@@ -119,21 +105,6 @@ func inType(t *ir.IntType, i Ival) Ival {
 		return i
 	}
 	return FromInterval(interval.Wrap(t, i.Lo, i.Hi))
-}
-
-func constVal(t *ir.IntType, bits uint64) *big.Int {
-	b := bits & t.Mask()
-	v := new(big.Int).SetUint64(b)
-	if t.IsBool() {
-		if b != 0 {
-			return big.NewInt(1)
-		}
-		return v
-	}
-	if t.Signed && b>>(uint(t.Bits)-1)&1 == 1 {
-		v.Sub(v, new(big.Int).Lsh(big.NewInt(1), uint(t.Bits)))
-	}
-	return v
 }
 
 // constExpr is the constant v of type t.

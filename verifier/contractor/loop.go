@@ -3,7 +3,6 @@ package contractor
 import (
 	"errors"
 	"math/big"
-	"sort"
 
 	"github.com/prbmc/prbmc/verifier/interval"
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -27,34 +26,18 @@ type loopFacts struct {
 	// thresholds are the loop's constants and their neighbours: widening
 	// stops at them before jumping to a type's bound, so that a counter
 	// widened to MAX does not wrap around and lose its lower bound.
-	thresholds []*big.Int
+	thresholds *interval.Thresholds
 }
 
+// collectThresholds gathers the constants of the loop's instructions, all
+// their operands, under address-ofs too.
 func (lf *loopFacts) collectThresholds() {
-	seen := map[string]bool{}
-	add := func(v *big.Int) {
-		for d := int64(-1); d <= 1; d++ {
-			w := new(big.Int).Add(v, big.NewInt(d))
-			if !seen[w.String()] {
-				seen[w.String()] = true
-				lf.thresholds = append(lf.thresholds, w)
-			}
-		}
-	}
-	add(new(big.Int))
+	lf.thresholds = interval.NewThresholds()
 	for pc := lf.l.Head; pc <= lf.l.Latch; pc++ {
 		for _, e := range ir.Operands(lf.a.f.Body[pc]) {
-			ir.Inspect(e, func(x ir.Expr) bool {
-				if c, ok := x.(*ir.Const); ok {
-					if t, ok := interval.Trackable(c.T); ok {
-						add(constVal(t, c.Bits))
-					}
-				}
-				return true
-			})
+			lf.thresholds.AddConsts(e, true)
 		}
 	}
-	sort.Slice(lf.thresholds, func(i, j int) bool { return lf.thresholds[i].Cmp(lf.thresholds[j]) < 0 })
 }
 
 // maxPathSteps bounds the work of one pass over the body's paths.
@@ -96,7 +79,7 @@ func (a *analysis) analyzeLoop(l *ir.Loop, extra *Space) (*loopFacts, error) {
 	}
 	h := lf.entry
 	converged := false
-	rounds := 2*len(s.Vars)*(len(lf.thresholds)+2) + 8
+	rounds := 2*len(s.Vars)*(lf.thresholds.Len()+2) + 8
 	if rounds > maxRounds*25 {
 		rounds = maxRounds * 25
 	}
@@ -139,46 +122,18 @@ func (a *analysis) analyzeLoop(l *ir.Loop, extra *Space) (*loopFacts, error) {
 func (lf *loopFacts) widen(old, nw Box) Box {
 	out := nw.clone()
 	for i := range nw {
-		t := TypeIval(lf.s.typ(i))
 		if old[i].Empty() {
 			continue
 		}
-		if nw[i].Lo.Cmp(old[i].Lo) < 0 {
-			out[i].Lo = t.Lo
-			for k := len(lf.thresholds) - 1; k >= 0; k-- {
-				if th := lf.thresholds[k]; th.Cmp(nw[i].Lo) <= 0 {
-					out[i].Lo = maxB(th, t.Lo)
-					break
-				}
-			}
-		}
-		if nw[i].Hi.Cmp(old[i].Hi) > 0 {
-			out[i].Hi = t.Hi
-			for _, th := range lf.thresholds {
-				if th.Cmp(nw[i].Hi) >= 0 {
-					out[i].Hi = minB(th, t.Hi)
-					break
-				}
-			}
-		}
+		t := lf.s.typ(i)
+		w := lf.thresholds.Widen(old[i].toInterval(t), nw[i].toInterval(t))
+		out[i] = Ival{w.Lo, w.Hi}
 	}
 	return out
 }
 
 // fromIV is the interval analysis' box before pc.
-func (lf *loopFacts) fromIV(pc int) Box {
-	st := lf.a.iv.At(pc)
-	b := make(Box, len(lf.s.Vars))
-	for i, v := range lf.s.Vars {
-		if st.IsBottom() {
-			b[i] = Ival{big.NewInt(1), new(big.Int)}
-			continue
-		}
-		in, _ := st.Interval(v)
-		b[i] = FromInterval(in)
-	}
-	return b
-}
+func (lf *loopFacts) fromIV(pc int) Box { return lf.a.domainAt(lf.s, pc) }
 
 // entryBox joins the states after the instructions outside the loop that
 // continue at the head.
@@ -199,7 +154,7 @@ func (lf *loopFacts) entryBox() Box {
 		if lf.l.Contains(q) {
 			continue
 		}
-		for _, s := range succs(f, q) {
+		for _, s := range ir.Succs(f, q) {
 			if s != lf.l.Head {
 				continue
 			}
@@ -297,7 +252,7 @@ func (lf *loopFacts) pass(h Box, record bool) (Box, error) {
 			return nil
 		}
 		nb := lf.transfer(b, in)
-		for _, s := range succs(f, pc) {
+		for _, s := range ir.Succs(f, pc) {
 			if err := walk(s, nb); err != nil {
 				return err
 			}

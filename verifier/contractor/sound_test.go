@@ -134,7 +134,7 @@ func evalC(e ir.Expr, env map[*ir.Var]int64) int64 {
 	}
 	switch e := e.(type) {
 	case *ir.Const:
-		return constVal(e.T.(*ir.IntType), e.Bits).Int64()
+		return interval.ConstValue(e.T.(*ir.IntType), e.Bits).Int64()
 	case *ir.VarRef:
 		return env[e.V]
 	case *ir.Cast:

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/contractor"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
@@ -19,10 +19,7 @@ func TestConfirmOnOriginal(t *testing.T) {
 	src := "extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nextern void abort(void);\n" +
 		"void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } return; }\n" +
 		"int main(void) { int x = __VERIFIER_nondet_int(); __VERIFIER_assert(x != 5); return 0; }\n"
-	prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.ILP32}, cfront.Source{Name: "t.c", Text: []byte(src)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := cfronttest.LoadProgram(t, src, ir.ILP32)
 	p := prog.IR
 	id := ""
 	for _, pr := range p.Props {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
@@ -15,7 +15,7 @@ import (
 // TestContractorsAfnp2014: with contractors, afnp2014 (1000 iterations
 // unwound without them) is proved safe by every engine.
 func TestContractorsAfnp2014(t *testing.T) {
-	p := load(t, "../../testdata/svcomp/loop-lit/afnp2014.i", ir.ILP32)
+	p := cfronttest.LoadFile(t, "../../testdata/svcomp/loop-lit/afnp2014.i", ir.ILP32)
 	for _, eng := range []string{"incremental", "bmc", "kinduction"} {
 		t.Run(eng, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -38,10 +38,7 @@ func TestContractorsAfnp2014(t *testing.T) {
 // BenchmarkAfnp2014 measures afnp2014 with contractors on and off; the
 // README reports the ratio (off unwinds all 1000 iterations).
 func BenchmarkAfnp2014(b *testing.B) {
-	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: ir.ILP32}, "../../testdata/svcomp/loop-lit/afnp2014.i")
-	if err != nil {
-		b.Fatal(err)
-	}
+	prog := cfronttest.LoadFileProgram(b, "../../testdata/svcomp/loop-lit/afnp2014.i", ir.ILP32)
 	for _, mode := range []string{"on", "off"} {
 		b.Run("contractors="+mode, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
@@ -111,10 +108,7 @@ void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort()
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.ILP32}, cfront.Source{Name: "t.c", Text: []byte(prelude + c.src)})
-			if err != nil {
-				t.Fatal(err)
-			}
+			prog := cfronttest.LoadProgram(t, prelude+c.src, ir.ILP32)
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
 			var explain strings.Builder
@@ -189,10 +183,7 @@ void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort()
 	for pi, src := range progs {
 		for _, bound := range bounds {
 			code := prelude + strings.ReplaceAll(src, "BOUND", "("+bound+")")
-			prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.ILP32}, cfront.Source{Name: "t.c", Text: []byte(code)})
-			if err != nil {
-				t.Fatal(err)
-			}
+			prog := cfronttest.LoadProgram(t, code, ir.ILP32)
 			verdict := func(mode string) *result.Result {
 				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 				defer cancel()

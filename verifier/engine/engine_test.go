@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
@@ -74,18 +74,6 @@ func readExpect(t *testing.T, path string) expectation {
 
 func solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }
 
-func load(t *testing.T, path string, model ir.DataModel) *ir.Program {
-	t.Helper()
-	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: model}, path)
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	if err := ir.CheckProgram(prog.IR); err != nil {
-		t.Fatalf("sanity: %v", err)
-	}
-	return prog.IR
-}
-
 // TestVerdicts runs every program of testdata/verify through incremental
 // BMC and checks the verdict, the violated line and trace values.
 func TestVerdicts(t *testing.T) {
@@ -109,7 +97,7 @@ func TestVerdicts(t *testing.T) {
 
 func checkVerdict(t *testing.T, f, eng string, want expectation) {
 	t.Parallel()
-	p := load(t, f, ir.LP64)
+	p := cfronttest.LoadFile(t, f, ir.LP64)
 	maxK := 64
 	if want.verdict == result.Bounded {
 		maxK = 6
@@ -157,12 +145,12 @@ func checkVerdict(t *testing.T, f, eng string, want expectation) {
 // TestBMCBound: plain BMC with a bound too small to reach a deep bug says
 // bounded, and with a large enough one finds it.
 func TestBMCBound(t *testing.T) {
-	p := load(t, "../../testdata/verify/unbounded_loop.c", ir.LP64)
+	p := cfronttest.LoadFile(t, "../../testdata/verify/unbounded_loop.c", ir.LP64)
 	r := engine.BMC(context.Background(), p, 3, engine.Options{Solver: solver})
 	if r.Verdict != result.Bounded || r.K != 3 {
 		t.Fatalf("got %s k=%d (%s), want bounded(3)", r.Verdict, r.K, r.Reason)
 	}
-	p = load(t, "../../testdata/verify/recursion.c", ir.LP64)
+	p = cfronttest.LoadFile(t, "../../testdata/verify/recursion.c", ir.LP64)
 	r = engine.BMC(context.Background(), p, 3, engine.Options{Solver: solver})
 	if r.Verdict != result.Bounded {
 		t.Fatalf("recursion at depth 3: got %s (%s), want bounded", r.Verdict, r.Reason)
@@ -175,7 +163,7 @@ func TestBMCBound(t *testing.T) {
 
 // TestTimeout: a budget that runs out gives the best partial answer fast.
 func TestTimeout(t *testing.T) {
-	p := load(t, "../../testdata/verify/unbounded_loop.c", ir.LP64)
+	p := cfronttest.LoadFile(t, "../../testdata/verify/unbounded_loop.c", ir.LP64)
 	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -194,7 +182,7 @@ func TestILP32(t *testing.T) {
 	src := filepath.Join(dir, "m.c")
 	os.WriteFile(src, []byte("void reach_error(void);\nint main(void) { if (sizeof(long) == 8) reach_error(); return 0; }\n"), 0o644)
 	for model, want := range map[ir.DataModel]result.Verdict{ir.LP64: result.Unsafe, ir.ILP32: result.Safe} {
-		r := engine.Verify(context.Background(), load(t, src, model), engine.Options{Solver: solver})
+		r := engine.Verify(context.Background(), cfronttest.LoadFile(t, src, model), engine.Options{Solver: solver})
 		if r.Verdict != want {
 			t.Errorf("%s: got %s (%s), want %s", model, r.Verdict, r.Reason, want)
 		}
@@ -218,7 +206,7 @@ func TestSVCompBundled(t *testing.T) {
 				t.Fatal(err)
 			}
 			src, expected := taskOf(t, string(data))
-			p := load(t, filepath.Join(filepath.Dir(yml), src), ir.ILP32)
+			p := cfronttest.LoadFile(t, filepath.Join(filepath.Dir(yml), src), ir.ILP32)
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			r := engine.Verify(ctx, p, engine.Options{Solver: solver})
@@ -283,7 +271,7 @@ func TestKInduction(t *testing.T) {
 				t.Parallel()
 				src := filepath.Join(t.TempDir(), "k.c")
 				os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
-				p := load(t, src, ir.LP64)
+				p := cfronttest.LoadFile(t, src, ir.LP64)
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
 				r := engine.Verify(ctx, p, engine.Options{Engine: eng, MaxK: 8, Solver: solver})
@@ -306,7 +294,7 @@ func TestKInduction(t *testing.T) {
 func TestKInductionNeedsInvariants(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "kinv.c")
 	os.WriteFile(src, []byte("extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned i = 0; while (__VERIFIER_nondet_int()) { if (i < 10) i++; } if (i > 10) reach_error(); return 0; }\n"), 0o644)
-	p := load(t, src, ir.LP64)
+	p := cfronttest.LoadFile(t, src, ir.LP64)
 	for inv, want := range map[string]result.Verdict{"intervals": result.Safe, "none": result.Bounded} {
 		// Contractors would prove it without k-induction (i <= 10 holds
 		// at the end of every iteration): off, to measure the invariants.
@@ -335,7 +323,7 @@ int main(void) {
   }
 }
 `, "D", strconv.Itoa(d))), 0o644)
-		p := load(t, src, ir.LP64)
+		p := cfronttest.LoadFile(t, src, ir.LP64)
 		n := d - 1
 		for eng, want := range map[string]int{"kinduction": n, "bkind": n/2 + 1} {
 			r := engine.Verify(context.Background(), p, engine.Options{Engine: eng, MaxK: 8, Solver: solver})
@@ -356,7 +344,7 @@ int main(void) {
 func TestAutoPartial(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "tri.c")
 	os.WriteFile(src, []byte("extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned x = 0, y = 0; while (__VERIFIER_nondet_int()) { x++; y += x; } if (2*y != x*(x+1)) reach_error(); return 0; }\n"), 0o644)
-	p := load(t, src, ir.LP64)
+	p := cfronttest.LoadFile(t, src, ir.LP64)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	r := engine.Verify(ctx, p, engine.Options{Engine: "auto", Solver: solver})
@@ -394,7 +382,7 @@ func TestStrengthening(t *testing.T) {
 			t.Parallel()
 			src := filepath.Join(t.TempDir(), "s.c")
 			os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
-			p := load(t, src, ir.LP64)
+			p := cfronttest.LoadFile(t, src, ir.LP64)
 			for _, on := range []string{"on", "off"} {
 				var log strings.Builder
 				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -441,7 +429,7 @@ int main(void) { int x = 0, y = 0; unsigned z = 5;
 	dir := t.TempDir()
 	path := filepath.Join(dir, "inv.c")
 	os.WriteFile(path, []byte(src), 0o644)
-	p := load(t, path, ir.LP64)
+	p := cfronttest.LoadFile(t, path, ir.LP64)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	r := engine.Verify(ctx, p, engine.Options{Engine: "kinduction", MaxK: 6, Solver: solver, Contractors: "off"})
@@ -503,7 +491,7 @@ func TestConcrete(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			src := filepath.Join(t.TempDir(), "c.c")
 			os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
-			p := load(t, src, ir.LP64)
+			p := cfronttest.LoadFile(t, src, ir.LP64)
 			r, ok := engine.Concrete(context.Background(), p, engine.Options{Solver: solver})
 			if ok != tc.ok {
 				t.Fatalf("applicable = %v, want %v", ok, tc.ok)
@@ -541,7 +529,7 @@ func TestConcrete(t *testing.T) {
 // TestHugeObjectReasons: a counterexample that cannot be replayed because
 // the interpreter refuses the program's memory is unknown with that reason.
 func TestHugeObjectReasons(t *testing.T) {
-	p := load(t, "../../testdata/verify/huge_global_bug.c", ir.LP64)
+	p := cfronttest.LoadFile(t, "../../testdata/verify/huge_global_bug.c", ir.LP64)
 	for _, eng := range []string{"incremental", "auto"} {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		r := engine.Verify(ctx, p, engine.Options{Engine: eng, Solver: solver})
@@ -571,10 +559,7 @@ int main(void) {
   return 0;
 }
 `, "N", strconv.Itoa(n))), 0o644)
-		prog, err := cfront.LoadFiles(context.Background(), cfront.Config{DataModel: ir.ILP32}, src)
-		if err != nil {
-			b.Fatal(err)
-		}
+		prog := cfronttest.LoadFileProgram(b, src, ir.ILP32)
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				r := engine.Verify(context.Background(), prog.IR, engine.Options{Engine: "bmc", Unwind: n + 1, Solver: solver, Contractors: "off"})
@@ -594,7 +579,7 @@ int main(void) {
 func TestStableVerdicts(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "tri.c")
 	os.WriteFile(src, []byte("extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned x = 0, y = 0; while (__VERIFIER_nondet_int()) { x++; y += x; } if (2*y != x*(x+1)) reach_error(); return 0; }\n"), 0o644)
-	p := load(t, src, ir.LP64)
+	p := cfronttest.LoadFile(t, src, ir.LP64)
 	busy := func() (stop func()) {
 		done := make(chan struct{})
 		for i := 0; i < 2; i++ {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
 	"github.com/prbmc/prbmc/verifier/smt"
@@ -32,22 +32,13 @@ int main(void) {
 
 func z3Solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }
 
-func loadSrc(t *testing.T, src string) *ir.Program {
-	t.Helper()
-	prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.LP64}, cfront.Source{Name: "t.c", Text: []byte(src)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return prog.IR
-}
-
 // TestPanicsBecomeUnknown: a panic in any engine, in the goroutine of
 // Verify's caller or in one an engine started (auto's three engines,
 // the invariant generator), ends the run
 // unknown with reason "internal error: …", the stack in the log, the
 // other engines stopped — and the test binary alive.
 func TestPanicsBecomeUnknown(t *testing.T) {
-	p := loadSrc(t, deep)
+	p := cfronttest.Load(t, deep, ir.LP64)
 	tests := []struct{ engine, at, where string }{
 		{"auto", "concrete", "auto's concrete engine"},
 		{"auto", "incremental", "auto's incremental engine"},
@@ -84,7 +75,7 @@ func TestPanicsBecomeUnknown(t *testing.T) {
 
 // TestVerifyNeverPanics: misuse and malformed input are answers too.
 func TestVerifyNeverPanics(t *testing.T) {
-	p := loadSrc(t, deep)
+	p := cfronttest.Load(t, deep, ir.LP64)
 	for name, run := range map[string]func() *result.Result{
 		"nil program": func() *result.Result { return Verify(context.Background(), nil, Options{Solver: z3Solver}) },
 		"nil solver":  func() *result.Result { return Verify(context.Background(), p, Options{Contractors: "off"}) },

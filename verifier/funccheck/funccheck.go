@@ -382,20 +382,10 @@ func (u *Unit) rel(opts Options, s string) string {
 
 // reachesProperty reports whether f or anything it calls has an Assert.
 func reachesProperty(f *ir.Function) bool {
-	seen := map[*ir.Function]bool{f: true}
-	work := []*ir.Function{f}
-	for len(work) > 0 {
-		g := work[0]
-		work = work[1:]
+	for _, g := range ir.Reachable(f) {
 		for _, in := range g.Body {
-			switch in := in.(type) {
-			case *ir.Assert:
+			if _, ok := in.(*ir.Assert); ok {
 				return true
-			case *ir.Call:
-				if in.Fn != nil && !seen[in.Fn] {
-					seen[in.Fn] = true
-					work = append(work, in.Fn)
-				}
 			}
 		}
 	}

@@ -505,19 +505,7 @@ func hasPointer(t ir.Type, depth int) bool {
 // globals gives the unit's writable globals that the function can reach
 // any value.
 func (g *gen) globals(p *ir.Program, file string) {
-	used := map[*ir.Var]bool{}
-	for _, f := range ir.Reachable(g.fn) {
-		for _, in := range f.Body {
-			for _, op := range ir.Operands(in) {
-				ir.Inspect(op, func(e ir.Expr) bool {
-					if r, ok := e.(*ir.VarRef); ok && r.V.Kind == ir.Global {
-						used[r.V] = true
-					}
-					return true
-				})
-			}
-		}
-	}
+	used := ir.UsedGlobals(ir.Reachable(g.fn)...)
 	for _, v := range p.Globals {
 		if !used[v] || v.Source == "" || strings.HasPrefix(v.Pos.File, "/usr/") || v.Pos.File == cfront.LibraryFile {
 			continue

@@ -9,26 +9,18 @@ import (
 	"testing"
 
 	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/ir"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden harnesses")
-
-func load(t *testing.T, name string) *cfront.Program {
-	t.Helper()
-	prog, err := cfront.LoadFiles(context.Background(), cfront.Config{}, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return prog
-}
 
 // TestGolden compares the generated harness of every function of
 // testdata/harness/sensor.c with testdata/harness/golden/<name>.c, and
 // checks that each one compiles with the unit and passes ir.CheckProgram.
 func TestGolden(t *testing.T) {
 	const file = "../../testdata/harness/sensor.c"
-	prog := load(t, file)
+	prog := cfronttest.LoadFileProgram(t, file, ir.LP64)
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +71,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestStubAssumptions(t *testing.T) {
-	prog := load(t, "../../testdata/harness/sensor.c")
+	prog := cfronttest.LoadFileProgram(t, "../../testdata/harness/sensor.c", ir.LP64)
 	got := Stub(prog.IR, "frame_ok", "status_of", "short_name")
 	want := map[string][]string{
 		"frame_ok":   {"`fill()` has no body here: assumed to give the memory its argument 1 points to any contents, change no global variable"},

@@ -106,7 +106,7 @@ func join(a, b State) State {
 	m := map[*ir.Var]Interval{}
 	for v, i := range a.m {
 		if j, ok := b.m[v]; ok {
-			if h := i.hull(j); !h.IsTop() {
+			if h := i.Hull(j); !h.IsTop() {
 				m[v] = h
 			}
 		}
@@ -153,7 +153,7 @@ type analyzer struct {
 	f          *ir.Function
 	tracked    map[*ir.Var]bool
 	globals    []*ir.Var
-	thresholds []*big.Int
+	thresholds *Thresholds
 }
 
 // registerVars returns the integer variables whose address is never taken
@@ -192,11 +192,8 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 	a.collectThresholds()
 	n := len(f.Body)
 	heads := make([]bool, n)
-	preds := make([][]int, n)
+	preds := ir.Preds(f)
 	for pc, in := range f.Body {
-		for _, s := range staticSuccs(pc, in, n) {
-			preds[s] = append(preds[s], pc)
-		}
 		if g, ok := in.(*ir.Goto); ok && g.Target <= pc && g.Target >= 0 && g.Target < n {
 			heads[g.Target] = true
 		}
@@ -267,29 +264,6 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 		}
 	}
 	return &Result{F: f, states: states}, nil
-}
-
-func staticSuccs(pc int, in ir.Instr, n int) []int {
-	var s []int
-	switch in := in.(type) {
-	case *ir.Return:
-	case *ir.Goto:
-		if in.Target >= 0 && in.Target < n {
-			s = append(s, in.Target)
-		}
-		if in.Cond != nil && pc+1 < n {
-			s = append(s, pc+1)
-		}
-	case *ir.Call:
-		if in.Builtin != ir.BAbort && in.Builtin != ir.BExit && pc+1 < n {
-			s = append(s, pc+1)
-		}
-	default:
-		if pc+1 < n {
-			s = append(s, pc+1)
-		}
-	}
-	return s
 }
 
 type edge struct {
@@ -367,7 +341,7 @@ func (a *analyzer) eval(st State, e ir.Expr) (Interval, bool) {
 	}
 	switch e := e.(type) {
 	case *ir.Const:
-		v := constValue(t, e.Bits)
+		v := ConstValue(t, e.Bits)
 		return Single(t, v), true
 	case *ir.VarRef:
 		if st.tracked[e.V] {
@@ -379,7 +353,7 @@ func (a *analyzer) eval(st State, e ir.Expr) (Interval, bool) {
 			return Top(t), true
 		}
 		if t.IsBool() {
-			return bool01(t, x.hasZero(), !x.isZero()), true
+			return Bool(t, x.hasZero(), !x.isZero()), true
 		}
 		return wrap(t, x.Lo, x.Hi), true
 	case *ir.Unary:
@@ -387,9 +361,9 @@ func (a *analyzer) eval(st State, e ir.Expr) (Interval, bool) {
 		switch e.Op {
 		case ir.LNot:
 			if !ok {
-				return bool01(t, true, true), true
+				return Bool(t, true, true), true
 			}
-			return bool01(t, !x.isZero(), x.hasZero()), true
+			return Bool(t, !x.isZero(), x.hasZero()), true
 		case ir.Neg:
 			if ok {
 				return wrap(t, new(big.Int).Neg(x.Hi), new(big.Int).Neg(x.Lo)), true
@@ -408,14 +382,14 @@ func (a *analyzer) eval(st State, e ir.Expr) (Interval, bool) {
 			xt, xf := !okx || !x.isZero(), !okx || x.hasZero()
 			yt, yf := !oky || !y.isZero(), !oky || y.hasZero()
 			if e.Op == ir.LAnd {
-				return bool01(t, xf || yf, xt && yt), true
+				return Bool(t, xf || yf, xt && yt), true
 			}
-			return bool01(t, xf && yf, xt || yt), true
+			return Bool(t, xf && yf, xt || yt), true
 		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
 			x, okx := a.eval(st, e.X)
 			y, oky := a.eval(st, e.Y)
 			if !okx || !oky {
-				return bool01(t, true, true), true
+				return Bool(t, true, true), true
 			}
 			return compare(e.Op, t, x, y), true
 		case ir.PtrAdd, ir.PtrSub:
@@ -439,7 +413,7 @@ func (a *analyzer) eval(st State, e ir.Expr) (Interval, bool) {
 		if okc && !c.hasZero() {
 			return x, true
 		}
-		return x.hull(y), true
+		return x.Hull(y), true
 	}
 	return Top(t), true
 }
@@ -477,7 +451,7 @@ func narrowVar(st State, v *ir.Var, lo, hi *big.Int) State {
 	if st.bot {
 		return st
 	}
-	i, ok := st.get(v).meet(lo, hi)
+	i, ok := st.get(v).Meet(lo, hi)
 	if !ok {
 		return st.bottom()
 	}
@@ -562,13 +536,13 @@ func (a *analyzer) refineCmp(st State, op ir.BinOp, x, y ir.Expr) State {
 	var xlo, xhi, ylo, yhi *big.Int = xi.Lo, xi.Hi, yi.Lo, yi.Hi
 	switch op {
 	case ir.Lt:
-		xhi = minB(xhi, new(big.Int).Sub(yi.Hi, one))
-		ylo = maxB(ylo, new(big.Int).Add(xi.Lo, one))
+		xhi = Min(xhi, new(big.Int).Sub(yi.Hi, one))
+		ylo = Max(ylo, new(big.Int).Add(xi.Lo, one))
 	case ir.Le:
-		xhi = minB(xhi, yi.Hi)
-		ylo = maxB(ylo, xi.Lo)
+		xhi = Min(xhi, yi.Hi)
+		ylo = Max(ylo, xi.Lo)
 	case ir.Eq:
-		xlo, xhi = maxB(xi.Lo, yi.Lo), minB(xi.Hi, yi.Hi)
+		xlo, xhi = Max(xi.Lo, yi.Lo), Min(xi.Hi, yi.Hi)
 		ylo, yhi = xlo, xhi
 	case ir.Ne:
 		if c, ok := yi.Const(); ok {
@@ -603,47 +577,25 @@ func excludeBound(lo, hi, c *big.Int) (*big.Int, *big.Int) {
 }
 
 // collectThresholds gathers the constants of f (and their neighbours) as
-// widening thresholds.
+// widening thresholds: those of the values assigned and the conditions,
+// not under an address-of (addresses are not compared with tracked
+// values).
 func (a *analyzer) collectThresholds() {
-	set := map[string]*big.Int{}
-	addV := func(v *big.Int) {
-		for d := int64(-1); d <= 1; d++ {
-			w := new(big.Int).Add(v, big.NewInt(d))
-			set[w.String()] = w
-		}
-	}
-	visit := func(e ir.Expr) {
-		ir.Inspect(e, func(e ir.Expr) bool {
-			switch e := e.(type) {
-			case *ir.Const:
-				if t, ok := trackable(e.T); ok {
-					addV(constValue(t, e.Bits))
-				}
-			case *ir.AddrOf:
-				return false // addresses are not compared with tracked values
-			}
-			return true
-		})
-	}
-	addV(new(big.Int))
+	a.thresholds = NewThresholds()
 	for _, in := range a.f.Body {
 		switch in := in.(type) {
 		case *ir.Assign:
-			visit(in.Rhs)
+			a.thresholds.AddConsts(in.Rhs, false)
 		case *ir.Assume:
-			visit(in.Cond)
+			a.thresholds.AddConsts(in.Cond, false)
 		case *ir.Assert:
-			visit(in.Cond)
+			a.thresholds.AddConsts(in.Cond, false)
 		case *ir.Goto:
 			if in.Cond != nil {
-				visit(in.Cond)
+				a.thresholds.AddConsts(in.Cond, false)
 			}
 		}
 	}
-	for _, v := range set {
-		a.thresholds = append(a.thresholds, v)
-	}
-	sort.Slice(a.thresholds, func(i, j int) bool { return a.thresholds[i].Cmp(a.thresholds[j]) < 0 })
 }
 
 // widen extrapolates old towards nw (nw ⊒ old): a bound that grew jumps to
@@ -659,26 +611,7 @@ func (a *analyzer) widen(old, nw State) State {
 		if !ok {
 			continue
 		}
-		lo, hi := i.Lo, i.Hi
-		if lo.Cmp(o.Lo) < 0 {
-			lo = TypeMin(i.T)
-			for k := len(a.thresholds) - 1; k >= 0; k-- {
-				if th := a.thresholds[k]; th.Cmp(i.Lo) <= 0 {
-					lo = maxB(th, lo)
-					break
-				}
-			}
-		}
-		if hi.Cmp(o.Hi) > 0 {
-			hi = TypeMax(i.T)
-			for _, th := range a.thresholds {
-				if th.Cmp(i.Hi) >= 0 {
-					hi = minB(th, hi)
-					break
-				}
-			}
-		}
-		w := Interval{T: i.T, Lo: lo, Hi: hi}
+		w := a.thresholds.Widen(o, i)
 		if !w.IsTop() {
 			m[v] = w
 		}

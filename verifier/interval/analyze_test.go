@@ -8,19 +8,10 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/ir/interp"
 )
-
-func lower(t *testing.T, src string, m ir.DataModel) *ir.Program {
-	t.Helper()
-	p, err := cfront.Load(context.Background(), cfront.Config{DataModel: m}, cfront.Source{Name: "t.c", Text: []byte(src)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p.IR
-}
 
 func local(t *testing.T, p *ir.Program, f *ir.Function, name string) *ir.Var {
 	t.Helper()
@@ -112,7 +103,7 @@ func TestAnalyze(t *testing.T) {
 	for _, m := range models {
 		for _, tc := range corpus {
 			t.Run(fmt.Sprintf("%s/%s", m, tc.name), func(t *testing.T) {
-				p := lower(t, prelude+tc.src, m)
+				p := cfronttest.Load(t, prelude+tc.src, m)
 				f := p.Func("main")
 				r, err := Analyze(context.Background(), p, f)
 				if err != nil {
@@ -140,7 +131,7 @@ func TestAnalyze(t *testing.T) {
 }
 
 func TestLoopHeadAPI(t *testing.T) {
-	p := lower(t, prelude+corpus[0].src, ir.LP64)
+	p := cfronttest.Load(t, prelude+corpus[0].src, ir.LP64)
 	f := p.Func("main")
 	ir.ComputeLoops(f)
 	r, err := Analyze(context.Background(), p, f)
@@ -281,7 +272,7 @@ func TestSoundness(t *testing.T) {
 	}()
 	for _, m := range models {
 		for k, src := range all {
-			p := lower(t, prelude+src, m)
+			p := cfronttest.Load(t, prelude+src, m)
 			props := instrument(t, p)
 			if len(props) == 0 {
 				t.Fatalf("%d: nothing to check", k)
@@ -311,7 +302,7 @@ func TestSoundness(t *testing.T) {
 // TestInstrumentationCatches makes sure the soundness check can fail: a
 // wrong claim (x in [0, 0] after x = 5) is caught by the interpreter.
 func TestInstrumentationCatches(t *testing.T) {
-	p := lower(t, prelude+"int main(void){ int x = 5; return x; }", ir.LP64)
+	p := cfronttest.Load(t, prelude+"int main(void){ int x = 5; return x; }", ir.LP64)
 	f := p.Func("main")
 	std := ir.StdTypes(p.DataModel)
 	x := local(t, p, f, "x")

@@ -80,35 +80,41 @@ func (i Interval) String() string {
 
 func (i Interval) equal(j Interval) bool { return i.Lo.Cmp(j.Lo) == 0 && i.Hi.Cmp(j.Hi) == 0 }
 
-func (i Interval) hull(j Interval) Interval {
-	return Interval{T: i.T, Lo: minB(i.Lo, j.Lo), Hi: maxB(i.Hi, j.Hi)}
+// Hull is the least interval holding i and j (the join), of i's type.
+func (i Interval) Hull(j Interval) Interval {
+	return Interval{T: i.T, Lo: Min(i.Lo, j.Lo), Hi: Max(i.Hi, j.Hi)}
 }
 
-// meet intersects; ok is false when the result is empty.
-func (i Interval) meet(lo, hi *big.Int) (Interval, bool) {
-	r := Interval{T: i.T, Lo: maxB(i.Lo, lo), Hi: minB(i.Hi, hi)}
+// Meet intersects i with [lo, hi]; ok is false when the result is
+// empty (then Lo > Hi).
+func (i Interval) Meet(lo, hi *big.Int) (Interval, bool) {
+	r := Interval{T: i.T, Lo: Max(i.Lo, lo), Hi: Min(i.Hi, hi)}
 	return r, r.Lo.Cmp(r.Hi) <= 0
 }
 
 func (i Interval) hasZero() bool { return i.Contains(new(big.Int)) }
 func (i Interval) isZero() bool  { return i.Lo.Sign() == 0 && i.Hi.Sign() == 0 }
 
-func minB(a, b *big.Int) *big.Int {
+// Min is the lesser of a and b (a itself when they are equal), not a
+// copy: intervals are never changed in place.
+func Min(a, b *big.Int) *big.Int {
 	if a.Cmp(b) <= 0 {
 		return a
 	}
 	return b
 }
 
-func maxB(a, b *big.Int) *big.Int {
+// Max is the greater of a and b (a itself when they are equal).
+func Max(a, b *big.Int) *big.Int {
 	if a.Cmp(b) >= 0 {
 		return a
 	}
 	return b
 }
 
-// constValue interprets a constant's bits in its type.
-func constValue(t *ir.IntType, bits uint64) *big.Int {
+// ConstValue is the value of the constant bits of type t: two's
+// complement for a signed t, 0 or 1 for _Bool.
+func ConstValue(t *ir.IntType, bits uint64) *big.Int {
 	b := bits & t.Mask()
 	v := new(big.Int).SetUint64(b)
 	if t.IsBool() {
@@ -155,12 +161,14 @@ func corners(t *ir.IntType, a, b Interval, f func(x, y *big.Int) *big.Int) Inter
 	vs := []*big.Int{f(a.Lo, b.Lo), f(a.Lo, b.Hi), f(a.Hi, b.Lo), f(a.Hi, b.Hi)}
 	lo, hi := vs[0], vs[0]
 	for _, v := range vs[1:] {
-		lo, hi = minB(lo, v), maxB(hi, v)
+		lo, hi = Min(lo, v), Max(hi, v)
 	}
 	return wrap(t, lo, hi)
 }
 
-func bool01(t *ir.IntType, canFalse, canTrue bool) Interval {
+// Bool is a truth value of type t: {0} when only false is possible, {1}
+// when only true, [0, 1] when both, and empty ([1, 0]) when neither.
+func Bool(t *ir.IntType, canFalse, canTrue bool) Interval {
 	lo, hi := int64(0), int64(1)
 	if !canFalse {
 		lo = 1
@@ -200,16 +208,16 @@ func divide(t *ir.IntType, a, b Interval) Interval {
 		if r == nil {
 			r = &i
 		} else {
-			h := r.hull(i)
+			h := r.Hull(i)
 			r = &h
 		}
 	}
 	one := big.NewInt(1)
 	quo := func(x, y *big.Int) *big.Int { return new(big.Int).Quo(x, y) }
-	if neg, ok := b.meet(TypeMin(t), big.NewInt(-1)); ok && t.Signed {
+	if neg, ok := b.Meet(TypeMin(t), big.NewInt(-1)); ok && t.Signed {
 		add(cornersExact(a, neg, quo))
 	}
-	if pos, ok := b.meet(one, TypeMax(t)); ok {
+	if pos, ok := b.Meet(one, TypeMax(t)); ok {
 		add(cornersExact(a, pos, quo))
 	}
 	if b.hasZero() {
@@ -235,7 +243,7 @@ func cornersExact(a, b Interval, f func(x, y *big.Int) *big.Int) Interval {
 	vs := []*big.Int{f(a.Lo, b.Lo), f(a.Lo, b.Hi), f(a.Hi, b.Lo), f(a.Hi, b.Hi)}
 	lo, hi := vs[0], vs[0]
 	for _, v := range vs[1:] {
-		lo, hi = minB(lo, v), maxB(hi, v)
+		lo, hi = Min(lo, v), Max(hi, v)
 	}
 	return Interval{T: a.T, Lo: lo, Hi: hi}
 }
@@ -250,25 +258,25 @@ func remainder(t *ir.IntType, a, b Interval) Interval {
 			return wrap(t, new(big.Int).Rem(x, y), new(big.Int).Rem(x, y))
 		}
 	}
-	m := maxB(new(big.Int).Abs(b.Lo), new(big.Int).Abs(b.Hi))
+	m := Max(new(big.Int).Abs(b.Lo), new(big.Int).Abs(b.Hi))
 	m1 := new(big.Int).Sub(m, big.NewInt(1))
 	lo, hi := new(big.Int), new(big.Int)
 	if a.Lo.Sign() < 0 {
-		lo = maxB(a.Lo, new(big.Int).Neg(m1))
+		lo = Max(a.Lo, new(big.Int).Neg(m1))
 	}
 	if a.Hi.Sign() > 0 {
-		hi = minB(a.Hi, m1)
+		hi = Min(a.Hi, m1)
 	}
 	r := Interval{T: t, Lo: lo, Hi: hi}
 	if b.hasZero() {
-		r = r.hull(a)
+		r = r.Hull(a)
 	}
 	return wrap(t, r.Lo, r.Hi)
 }
 
 func shift(op ir.BinOp, t *ir.IntType, a, b Interval) Interval {
 	w := big.NewInt(int64(t.Bits))
-	inLo, inHi := maxB(b.Lo, new(big.Int)), minB(b.Hi, new(big.Int).Sub(w, big.NewInt(1)))
+	inLo, inHi := Max(b.Lo, new(big.Int)), Min(b.Hi, new(big.Int).Sub(w, big.NewInt(1)))
 	var r *Interval
 	if inLo.Cmp(inHi) <= 0 {
 		k := Interval{T: b.T, Lo: inLo, Hi: inHi}
@@ -283,7 +291,7 @@ func shift(op ir.BinOp, t *ir.IntType, a, b Interval) Interval {
 	if b.Lo.Sign() < 0 || b.Hi.Cmp(w) >= 0 { // out-of-range amounts
 		out := Single(t, new(big.Int))
 		if op == ir.Shr && t.Signed && a.Lo.Sign() < 0 {
-			out = out.hull(Single(t, big.NewInt(-1)))
+			out = out.Hull(Single(t, big.NewInt(-1)))
 			if a.Hi.Sign() < 0 {
 				out = Single(t, big.NewInt(-1))
 			}
@@ -291,7 +299,7 @@ func shift(op ir.BinOp, t *ir.IntType, a, b Interval) Interval {
 		if r == nil {
 			r = &out
 		} else {
-			h := r.hull(out)
+			h := r.Hull(out)
 			r = &h
 		}
 	}
@@ -317,7 +325,7 @@ func bitwise(op ir.BinOp, t *ir.IntType, a, b Interval) Interval {
 	if op == ir.And {
 		switch {
 		case aNN && bNN:
-			return Interval{T: t, Lo: new(big.Int), Hi: minB(a.Hi, b.Hi)}
+			return Interval{T: t, Lo: new(big.Int), Hi: Min(a.Hi, b.Hi)}
 		case aNN:
 			return Interval{T: t, Lo: new(big.Int), Hi: a.Hi}
 		case bNN:
@@ -328,11 +336,11 @@ func bitwise(op ir.BinOp, t *ir.IntType, a, b Interval) Interval {
 	if !aNN || !bNN {
 		return Top(t)
 	}
-	m := maxB(a.Hi, b.Hi)
+	m := Max(a.Hi, b.Hi)
 	hi := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(m.BitLen())), big.NewInt(1))
 	lo := new(big.Int)
 	if op == ir.Or {
-		lo = maxB(a.Lo, b.Lo)
+		lo = Max(a.Lo, b.Lo)
 	}
 	return wrap(t, lo, hi)
 }
@@ -341,9 +349,9 @@ func bitwise(op ir.BinOp, t *ir.IntType, a, b Interval) Interval {
 func compare(op ir.BinOp, t *ir.IntType, a, b Interval) Interval {
 	switch op {
 	case ir.Lt:
-		return bool01(t, a.Hi.Cmp(b.Lo) >= 0, a.Lo.Cmp(b.Hi) < 0)
+		return Bool(t, a.Hi.Cmp(b.Lo) >= 0, a.Lo.Cmp(b.Hi) < 0)
 	case ir.Le:
-		return bool01(t, a.Hi.Cmp(b.Lo) > 0, a.Lo.Cmp(b.Hi) <= 0)
+		return Bool(t, a.Hi.Cmp(b.Lo) > 0, a.Lo.Cmp(b.Hi) <= 0)
 	case ir.Gt:
 		return compare(ir.Lt, t, b, a)
 	case ir.Ge:
@@ -354,9 +362,9 @@ func compare(op ir.BinOp, t *ir.IntType, a, b Interval) Interval {
 		y, oky := b.Const()
 		same := okx && oky && x.Cmp(y) == 0
 		if op == ir.Eq {
-			return bool01(t, !same, !disjoint)
+			return Bool(t, !same, !disjoint)
 		}
-		return bool01(t, !disjoint, !same)
+		return Bool(t, !disjoint, !same)
 	}
 	return Top(t)
 }

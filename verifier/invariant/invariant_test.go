@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/internal/guard"
 	"github.com/prbmc/prbmc/verifier/interval"
 	"github.com/prbmc/prbmc/verifier/invariant"
@@ -23,10 +23,7 @@ func solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: 
 // proved, per loop.
 func generate(t *testing.T, src string) [][]string {
 	t.Helper()
-	prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.LP64}, cfront.Source{Name: "t.c", Text: []byte(src)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := cfronttest.LoadProgram(t, src, ir.LP64)
 	p := prog.IR
 	entry := p.Func("main")
 	res, _ := interval.Analyze(context.Background(), p, entry)
@@ -122,11 +119,8 @@ func contains(ps []string, p string) bool {
 // generalized to a proved invariant; one that an execution reaches cannot
 // be blocked.
 func TestBlock(t *testing.T) {
-	prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.LP64}, cfront.Source{Name: "t.c", Text: []byte(pre +
-		"int main() { unsigned x = 10, y = 0; while (__VERIFIER_nondet_int()) { x += 6; y++; } return x % 2; }")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := cfronttest.LoadProgram(t, pre+
+		"int main() { unsigned x = 10, y = 0; while (__VERIFIER_nondet_int()) { x += 6; y++; } return x % 2; }", ir.LP64)
 	p := prog.IR
 	entry := p.Func("main")
 	l := entry.Loops[0]
@@ -165,10 +159,7 @@ func TestBlock(t *testing.T) {
 // with its stack, and Updated wakes whoever waits for invariants.
 func TestGeneratorPanic(t *testing.T) {
 	src := pre + "int main(void) { int x = 0, y = 0; while (__VERIFIER_nondet_int()) { x++; y++; } return x - y; }\n"
-	prog, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.LP64}, cfront.Source{Name: "t.c", Text: []byte(src)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := cfronttest.LoadProgram(t, src, ir.LP64)
 	entry := prog.IR.Func("main")
 	boom := func(string) (smt.Solver, error) { panic("boom") }
 	g := invariant.Start(context.Background(), prog.IR, entry, []invariant.Loop{{Loop: entry.Loops[0]}}, boom)
@@ -179,7 +170,7 @@ func TestGeneratorPanic(t *testing.T) {
 	default:
 		t.Error("Updated not closed by the panic")
 	}
-	err = g.Err()
+	err := g.Err()
 	var pn *guard.Panic
 	if err == nil || err.Error() != "internal error: boom" || !errors.As(err, &pn) || !strings.Contains(string(pn.Stack), "TestGeneratorPanic") {
 		t.Fatalf("Err = %v", err)

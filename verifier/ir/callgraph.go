@@ -52,20 +52,49 @@ func AddressTakenFuncs(p *Program) []*Function {
 	return out
 }
 
-// Reachable returns the functions f calls, directly or not, f included,
-// in the order a breadth-first walk meets them.
-func Reachable(f *Function) []*Function {
-	seen := map[*Function]bool{f: true}
-	out := []*Function{f}
-	for i := 0; i < len(out); i++ {
-		for _, in := range out[i].Body {
-			if c, ok := in.(*Call); ok && c.Fn != nil && !seen[c.Fn] {
-				seen[c.Fn] = true
-				out = append(out, c.Fn)
+// Reachable returns the functions the roots call, directly or not, the
+// roots included (a nil root is skipped), each once, in depth-first
+// preorder: a function before its callees, callees in the order of their
+// calls, a later root after all that the earlier ones reach.
+func Reachable(roots ...*Function) []*Function {
+	seen := map[*Function]bool{}
+	var out []*Function
+	var visit func(f *Function)
+	visit = func(f *Function) {
+		if f == nil || seen[f] {
+			return
+		}
+		seen[f] = true
+		out = append(out, f)
+		for _, in := range f.Body {
+			if c, ok := in.(*Call); ok {
+				visit(c.Fn)
 			}
 		}
 	}
+	for _, f := range roots {
+		visit(f)
+	}
 	return out
+}
+
+// UsedGlobals is the set of global variables the bodies of fs name
+// (read, write or take the address of).
+func UsedGlobals(fs ...*Function) map[*Var]bool {
+	used := map[*Var]bool{}
+	for _, f := range fs {
+		for _, in := range f.Body {
+			for _, op := range Operands(in) {
+				Inspect(op, func(e Expr) bool {
+					if r, ok := e.(*VarRef); ok && r.V.Kind == Global {
+						used[r.V] = true
+					}
+					return true
+				})
+			}
+		}
+	}
+	return used
 }
 
 // CName is the C name of a function: IR names of statics and of the

@@ -4,19 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/smt"
 )
-
-func lower(t *testing.T, src string) *ir.Program {
-	t.Helper()
-	p, err := cfront.Load(context.Background(), cfront.Config{DataModel: ir.ILP32}, cfront.Source{Name: "t.c", Text: []byte(src)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p.IR
-}
 
 func TestCellFor(t *testing.T) {
 	std := ir.StdTypes(ir.LP64)
@@ -65,7 +56,7 @@ func TestAligned(t *testing.T) {
 // TestConstantLoopUnrollsFree: a loop with a constant trip count unrolls
 // completely at bound 1, leaving no unwinding check.
 func TestConstantLoopUnrollsFree(t *testing.T) {
-	p := lower(t, "void reach_error(void);\nint main(void) { int s = 0; for (int i = 0; i < 500; i++) s += i; if (s != 124750) reach_error(); return 0; }\n")
+	p := cfronttest.Load(t, "void reach_error(void);\nint main(void) { int s = 0; for (int i = 0; i < 500; i++) s += i; if (s != 124750) reach_error(); return 0; }\n", ir.ILP32)
 	eq, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +73,7 @@ func TestConstantLoopUnrollsFree(t *testing.T) {
 // TestSymbolicLoopCounts: a loop whose trip count is an input is cut at
 // the bound with an unwinding check.
 func TestSymbolicLoopCounts(t *testing.T) {
-	p := lower(t, "extern int __VERIFIER_nondet_int(void);\nint main(void) { int n = __VERIFIER_nondet_int(), s = 0; for (int i = 0; i < n; i++) s++; return s; }\n")
+	p := cfronttest.Load(t, "extern int __VERIFIER_nondet_int(void);\nint main(void) { int n = __VERIFIER_nondet_int(), s = 0; for (int i = 0; i < n; i++) s++; return s; }\n", ir.ILP32)
 	eq, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +90,7 @@ func TestSymbolicLoopCounts(t *testing.T) {
 // check, not an error.
 func TestUnsupportedIsACheck(t *testing.T) {
 	// A call through a pointer that no address-taken function fits.
-	p := lower(t, "int g(int x) { return x; }\nint main(void) { double (*f)(double) = (double (*)(double))g; return f(1); }\n")
+	p := cfronttest.Load(t, "int g(int x) { return x; }\nint main(void) { double (*f)(double) = (double (*)(double))g; return f(1); }\n", ir.ILP32)
 	eq, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +109,7 @@ func TestFuncPointerDispatch(t *testing.T) {
 		"int g(int x) { return x; }\nint h(int x) { return -x; }\nint main(void) { int (*f)(int) = g; return f(1) + h(2); }\n": false,
 		"int g(int x) { return x; }\nint (*f)(int), (*k)(int) = g;\nint main(void) { return f(1) + k(1); }\n":                  true,
 	} {
-		p := lower(t, src)
+		p := cfronttest.Load(t, src, ir.ILP32)
 		eq, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -135,7 +126,7 @@ func TestFuncPointerDispatch(t *testing.T) {
 }
 
 func TestCancel(t *testing.T) {
-	p := lower(t, "extern int __VERIFIER_nondet_int(void);\nint main(void) { int n = __VERIFIER_nondet_int(), s = 0; while (s < n) s += __VERIFIER_nondet_int(); return s; }\n")
+	p := cfronttest.Load(t, "extern int __VERIFIER_nondet_int(void);\nint main(void) { int n = __VERIFIER_nondet_int(), s = 0; while (s < n) s += __VERIFIER_nondet_int(); return s; }\n", ir.ILP32)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := Run(ctx, p, smt.NewBuilder(), Options{Unwind: 100000}); err == nil {
@@ -150,7 +141,7 @@ func TestInductionRefusesUnsafeLoops(t *testing.T) {
 		"goto into the middle": "extern int __VERIFIER_nondet_int(void);\nint main(void) { int x = 0; if (__VERIFIER_nondet_int()) goto mid; while (x < 10) { x++; mid: x += 2; } return x; }\n",
 		"re-entered by a goto": "extern int __VERIFIER_nondet_int(void);\nint main(void) { int x = 0; again: while (x < 10) x++; if (__VERIFIER_nondet_int()) { x = 0; goto again; } return x; }\n",
 	} {
-		p := lower(t, src)
+		p := cfronttest.Load(t, src, ir.ILP32)
 		main := p.Func("main")
 		// The while loop: the one with the latest head (a goto loop around
 		// it starts earlier).
