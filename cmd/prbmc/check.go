@@ -14,8 +14,8 @@ import (
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 	"github.com/prbmc/prbmc/diffscope"
-	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/markdown"
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif"
 	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/engine"
@@ -88,7 +88,8 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	funcTimeout := fs.Duration("function-timeout", 60*time.Second, "time budget of each function")
 	budget := fs.Duration("time-budget", 20*time.Minute, "time budget of the whole check; functions not started by then are listed as not checked")
 	jobs := fs.Int("jobs", 0, "functions checked in parallel (default: the number of cores)")
-	format := fs.String("format", "text", "output: text | json")
+	format := fs.String("format", "text", "output: text | json (the results file, as --results writes it)")
+	resultsFile := fs.String("results", "", "also write the results file (versioned JSON, for prbmc publish and prbmc merge) to this file")
 	sarifFile := fs.String("sarif", "", "also write SARIF 2.1.0 to this file")
 	mdFile := fs.String("markdown", "", "also write the pull-request summary (Markdown) to this file")
 	noCover := fs.Bool("no-cover", false, "do not check that proved assertions are reachable")
@@ -170,9 +171,19 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "prbmc check: %s\n", w)
 	}
 	root, _ := check.RepoTop(ctx, sf.repo)
+	res := run.Results(check.Meta{Version: toolVersion(), Root: root, Options: results.Options{
+		Checks: strings.Split(*checkList, ","), Engine: *eng, MaxK: *maxK, FunctionTimeout: *funcTimeout, CallerDepth: max(*callerDepth, 0),
+		ArrayLen: hf.arrayLen, Depth: hf.depth, Globals: hf.globals, NoCover: *noCover, TrustHeadHarness: *trustHarness,
+		DataModel: front.dataModel, Paths: sf.globs(), CompileCommands: sf.compileCommands, IncludeDirs: front.includes, Defines: front.defines}})
+	if *resultsFile != "" {
+		if err := writeFile(*resultsFile, func(w io.Writer) error { return results.Encode(w, res) }); err != nil {
+			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
+			return exitUsage
+		}
+	}
 	if *sarifFile != "" {
 		if err := writeFile(*sarifFile, func(w io.Writer) error {
-			return sarif.Write(w, []sarif.Run{{Functions: run.FunctionResults()}}, sarif.Options{ToolVersion: toolVersion(), RepoRoot: root, Category: "prbmc/"})
+			return sarif.Write(w, []sarif.Run{{Functions: res.FunctionResults()}}, sarif.Options{ToolVersion: toolVersion(), RepoRoot: root, Category: "prbmc/"})
 		}); err != nil {
 			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
 			return exitUsage
@@ -180,7 +191,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if *mdFile != "" {
 		if err := writeFile(*mdFile, func(w io.Writer) error {
-			_, err := io.WriteString(w, markdown.Summary(run.FunctionResults(), markdown.SummaryOptions{}))
+			_, err := io.WriteString(w, markdown.Summary(res.FunctionResults(), markdown.SummaryOptions{}))
 			return err
 		}); err != nil {
 			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
@@ -188,7 +199,10 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	if *format == "json" {
-		writeCheckJSON(stdout, run)
+		if err := results.Encode(stdout, res); err != nil {
+			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
+			return exitUsage
+		}
 	} else {
 		writeCheckText(stdout, run)
 	}
@@ -225,27 +239,8 @@ func checkExit(run *check.Run) int {
 
 // verdictWords is a function's verdict as the one-line report says it.
 func verdictWords(cf check.Func) string {
-	switch {
-	case !cf.Scope.Verify():
-		return "removed"
-	case cf.NotChecked != "":
-		return "not checked"
-	case cf.Outcome.NotCompiled:
-		return "not compiled"
-	case cf.Outcome.NothingToCheck:
-		return "nothing to check"
-	case cf.Outcome.Result == nil:
-		return "unknown"
-	}
-	r := cf.Outcome.Result
-	words := string(r.Verdict)
-	if r.Verdict == result.Bounded {
-		words = fmt.Sprintf("bounded(%d)", r.K)
-	}
-	if n := len(r.Notes()); n > 0 {
-		words += fmt.Sprintf("+%d %s", n, report.Plural(n, "note", "notes"))
-	}
-	return words
+	return results.Function{Status: cf.Scope.Status, NotChecked: cf.NotChecked, NotCompiled: cf.Outcome.NotCompiled,
+		NothingToCheck: cf.Outcome.NothingToCheck, Result: cf.Outcome.Result}.Words()
 }
 
 func writeCheckText(w io.Writer, run *check.Run) {
@@ -351,31 +346,6 @@ func writeTrace(w io.Writer, r *result.Result) {
 		}
 		fmt.Fprintf(w, "    %-24s %s: %s\n", fmt.Sprintf("%s:%d", st.Location.File, st.Location.Line), st.Func, line)
 	}
-}
-
-// checkJSON is the JSON form of one function.
-type checkJSON struct {
-	File       string         `json:"file"`
-	Name       string         `json:"name"`
-	Line       int            `json:"line"`
-	Status     string         `json:"status"`
-	Verdict    string         `json:"verdict"`
-	NotChecked string         `json:"notChecked,omitempty"`
-	Reasons    any            `json:"scopeReasons"`
-	Assumed    []string       `json:"assumed,omitempty"`
-	Notes      []string       `json:"notes,omitempty"`
-	Result     *result.Result `json:"result,omitempty"`
-}
-
-func writeCheckJSON(w io.Writer, run *check.Run) {
-	var fns []checkJSON
-	for _, cf := range run.Funcs {
-		fns = append(fns, checkJSON{File: cf.Scope.File, Name: cf.Scope.Name, Line: cf.Scope.StartLine, Status: string(cf.Scope.Status),
-			Verdict: verdictWords(cf), NotChecked: cf.NotChecked, Reasons: cf.Scope.Reasons, Assumed: cf.Outcome.Assumed, Notes: cf.Notes, Result: cf.Outcome.Result})
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.Encode(map[string]any{"base": run.Scope.Base, "head": run.Scope.Head, "functions": fns, "notChecked": run.Hidden, "elapsed_ns": run.Elapsed})
 }
 
 // progressDisplay is the one-line progress shown on a terminal.

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
+	"github.com/prbmc/prbmc/report"
+	"github.com/prbmc/prbmc/report/markdown"
+	"github.com/prbmc/prbmc/report/results"
+	"github.com/prbmc/prbmc/report/sarif"
+	"github.com/prbmc/prbmc/report/sarif/sariftest"
+	"github.com/prbmc/prbmc/verifier/engine"
+	"github.com/prbmc/prbmc/verifier/harness"
+)
+
+// reports are the SARIF log and the Markdown summary of functions, as
+// `prbmc check --sarif/--markdown` writes them.
+func reports(t *testing.T, fns []report.FunctionResult, root string) (string, string) {
+	t.Helper()
+	var s bytes.Buffer
+	if err := sarif.Write(&s, []sarif.Run{{Functions: fns}}, sarif.Options{ToolVersion: "test", RepoRoot: root, Category: "prbmc/"}); err != nil {
+		t.Fatal(err)
+	}
+	return s.String(), markdown.Summary(fns, markdown.SummaryOptions{NotChecked: []markdown.NotChecked{{Name: "x", File: "src/x.c", Reason: "r"}}})
+}
+
+// TestResultsRoundTrip checks the example project with the real pipeline
+// and compares the SARIF log and the Markdown summary built from the live
+// run with the ones built from its results file, encoded and decoded:
+// they are byte-identical, and the SARIF log is valid.
+func TestResultsRoundTrip(t *testing.T) {
+	r := projectRepo(t)
+	inst, err := instrumentFor(strings.Split(action.DefaultChecks, ","))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := check.Execute(context.Background(), check.Config{RepoDir: r.dir, Base: "HEAD~1", Head: "HEAD", Instrument: inst,
+		FunctionTimeout: time.Minute, Jobs: 2, Harness: harness.Options{ArrayLen: 4, Depth: 2}, TrustHeadHarness: true, CallerDepth: 2,
+		Engine: engine.Options{Engine: "auto", MaxK: 1 << 20, Solver: z3Solver}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := check.RepoTop(context.Background(), r.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	liveSARIF, liveMD := reports(t, run.FunctionResults(), root)
+	sariftest.Validate(t, []byte(liveSARIF))
+	if !strings.Contains(liveMD, "ring_push") || !strings.Contains(liveMD, "ring_pop") {
+		t.Fatalf("live summary lacks the functions:\n%s", liveMD)
+	}
+
+	f := run.Results(check.Meta{Version: "test", Root: root, Options: results.Options{Checks: []string{"overflow", "assertions"}, Engine: "auto"}})
+	var enc bytes.Buffer
+	if err := results.Encode(&enc, f); err != nil {
+		t.Fatal(err)
+	}
+	dec, err := results.Decode(bytes.NewReader(enc.Bytes()))
+	if err != nil {
+		t.Fatalf("decoding what was encoded: %v", err)
+	}
+	gotSARIF, gotMD := reports(t, dec.FunctionResults(), root)
+	if gotSARIF != liveSARIF {
+		t.Errorf("SARIF from the results file differs from the live run's:\n%s\nlive:\n%s", gotSARIF, liveSARIF)
+	}
+	if gotMD != liveMD {
+		t.Errorf("Markdown from the results file differs from the live run's:\n%s\nlive:\n%s", gotMD, liveMD)
+	}
+	if !reflect.DeepEqual(dec.FunctionResults(), run.FunctionResults()) {
+		t.Error("the decoded function results differ from the live run's")
+	}
+	// What the file says besides.
+	if dec.Schema != results.SchemaVersion || dec.Head != run.Scope.Head || dec.Base != run.Scope.Base || dec.Version != "test" ||
+		!strings.HasPrefix(dec.OptionsHash, "sha256:") || !reflect.DeepEqual(dec.Files, []string{"src/ring.c"}) {
+		t.Errorf("file header: schema %d head %s base %s version %q hash %q files %v", dec.Schema, dec.Head, dec.Base, dec.Version, dec.OptionsHash, dec.Files)
+	}
+	words := map[string]string{}
+	for _, fn := range dec.Functions {
+		words[fn.Name] = fn.Verdict + " " + string(fn.Status)
+	}
+	if want := map[string]string{"ring_push": "unsafe changed", "ring_pop": "safe changed"}; !reflect.DeepEqual(words, want) {
+		t.Errorf("verdicts %v, want %v", words, want)
+	}
+	// Encoding the decoded file gives the same bytes.
+	var again bytes.Buffer
+	if err := results.Encode(&again, dec); err != nil || again.String() != enc.String() {
+		t.Errorf("re-encoding differs (%v)", err)
+	}
+}
+
+// TestCheckResultsFile: `check --results FILE` and `--format json` write
+// the same results document, which decodes.
+func TestCheckResultsFile(t *testing.T) {
+	r := projectRepo(t)
+	path := filepath.Join(t.TempDir(), "results.json")
+	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--results", path, "--format", "json")
+	if code != exitUnsafe {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != out {
+		t.Errorf("--results and --format json differ:\n%s\n---\n%s", data, out)
+	}
+	f, err := results.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := results.Options{Checks: []string{"assertions", "bounds", "div-by-zero", "overflow"}, Engine: "auto", MaxK: 1 << 20,
+		FunctionTimeout: time.Minute, CallerDepth: 2, ArrayLen: 4, Depth: 2, Globals: "nondet", TrustHeadHarness: true, DataModel: "LP64"}
+	if !reflect.DeepEqual(f.Options, want) {
+		t.Errorf("options %+v, want %+v", f.Options, want)
+	}
+	if len(f.Functions) != 2 || f.Functions[0].Name != "ring_push" || f.Functions[0].Result == nil || f.Functions[0].Result.Failure() == nil {
+		t.Errorf("functions %+v", f.Functions)
+	}
+}
