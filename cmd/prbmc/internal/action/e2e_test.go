@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/report"
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif/sariftest"
 	"github.com/prbmc/prbmc/verifier/result"
 )
@@ -227,7 +228,7 @@ type fakeChecker struct {
 	tokenSeen bool
 }
 
-func (c *fakeChecker) Check(ctx context.Context, req CheckRequest, log io.Writer) (*CheckOutcome, error) {
+func (c *fakeChecker) Check(ctx context.Context, req CheckRequest, log io.Writer) (*results.File, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.reqs = append(c.reqs, req)
@@ -238,7 +239,10 @@ func (c *fakeChecker) Check(ctx context.Context, req CheckRequest, log io.Writer
 	if c.leak != "" {
 		fmt.Fprintf(log, "fake checker: token %s\n", c.leak)
 	}
-	return c.out, nil
+	if c.out == nil {
+		return nil, nil
+	}
+	return ResultsOf(c.out, req, "test"), nil
 }
 
 // eventFile writes the stored payload name with edit applied.

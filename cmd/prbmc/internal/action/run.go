@@ -17,6 +17,7 @@ import (
 
 	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/markdown"
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif"
 	"github.com/prbmc/prbmc/verifier/result"
 )
@@ -110,6 +111,12 @@ const publishTimeout = 3 * time.Minute
 // publishes the outcome. It returns the exit status; it never panics on
 // bad input or a failing API.
 func Run(ctx context.Context, env Env, checker Checker) int {
+	return newRun(env).main(ctx, checker)
+}
+
+// newRun is the state of one invocation in env, its log redacting the
+// token.
+func newRun(env Env) *run {
 	if env.Getenv == nil {
 		env.Getenv = os.Getenv
 	}
@@ -123,8 +130,7 @@ func Run(ctx context.Context, env Env, checker Checker) int {
 	a := githubactions.New(githubactions.WithGetenv(env.Getenv), githubactions.WithWriter(log))
 	// Known before anything is printed, so no line can show it.
 	log.setSecret(strings.TrimSpace(inputGetter(a.GetInput, env.Getenv)("github-token")))
-	r := &run{env: env, a: a, log: log}
-	return r.main(ctx, checker)
+	return &run{env: env, a: a, log: log}
 }
 
 // run is one invocation's state.
@@ -140,14 +146,19 @@ type run struct {
 	notices []string
 }
 
-func (r *run) main(ctx context.Context, checker Checker) (exit int) {
-	defer func() {
-		if p := recover(); p != nil {
-			// go-githubactions panics when it cannot write a file command.
-			r.a.Errorf("prbmc: internal error: %v", p)
-			exit = ExitFail
-		}
-	}()
+// recoverExit turns a panic into an error annotation and ExitFail.
+func (r *run) recoverExit(exit *int) {
+	if p := recover(); p != nil {
+		// go-githubactions panics when it cannot write a file command.
+		r.a.Errorf("prbmc: internal error: %v", p)
+		*exit = ExitFail
+	}
+}
+
+// setup reads the context, the inputs (then scrubs the secrets from the
+// environment) and the event's target; it returns -1, or the exit status
+// when there is nothing more to do.
+func (r *run) setup() int {
 	gc, err := r.a.Context()
 	if gc == nil {
 		r.a.Errorf("prbmc: reading the GitHub context: %v", err)
@@ -182,6 +193,14 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 		r.setOutputs(counts{}, "")
 		return ExitOK
 	}
+	return -1
+}
+
+func (r *run) main(ctx context.Context, checker Checker) (exit int) {
+	defer r.recoverExit(&exit)
+	if code := r.setup(); code >= 0 {
+		return code
+	}
 	if r.tgt.PR > 0 && r.in.Base == "" {
 		r.useMergeBase(ctx)
 	}
@@ -201,29 +220,27 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 	r.a.Group(fmt.Sprintf("prbmc: checking the functions changed in %s", describeRange(r.tgt)))
 	checkCtx, cancel := budgetContext(ctx, r.in.TimeBudget)
 	start := time.Now()
-	outcome, err := checker.Check(checkCtx, req, r.log)
+	res, err := checker.Check(checkCtx, req, r.log)
 	cancel()
 	r.a.EndGroup()
 	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && outcome == nil {
+		if errors.Is(err, context.DeadlineExceeded) && res == nil {
 			err = fmt.Errorf("the checker did not stop within the time budget (%s) and returned nothing: %w", r.in.TimeBudget, err)
 		}
 		r.a.Errorf("prbmc: checking: %v", err)
-		if outcome == nil {
+		if res == nil {
 			return ExitFail
 		}
 	}
-	if outcome == nil {
-		outcome = &CheckOutcome{}
+	if res == nil {
+		res = &results.File{Base: req.Base, Head: req.Head}
 	}
-	for _, w := range outcome.Warnings {
-		r.notice("%s.", upperFirst(w))
-	}
-	r.a.Infof("prbmc: %d functions checked, %d not checked, in %s", len(outcome.Functions), len(outcome.NotChecked), time.Since(start).Round(time.Millisecond))
+	o := outcomeOf(res)
+	r.a.Infof("prbmc: %d functions checked, %d not checked, in %s", len(o.Functions), len(o.NotChecked), time.Since(start).Round(time.Millisecond))
 
 	pubCtx, cancelPub := context.WithTimeout(context.WithoutCancel(ctx), publishTimeout)
 	defer cancelPub()
-	return r.publish(pubCtx, outcome)
+	return r.publishResults(pubCtx, res, "")
 }
 
 // budgetContext bounds the check by the time budget plus a grace period
