@@ -298,6 +298,18 @@ func runAction(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath st
 // runActionEnv is runAction with environment variables overridden ("" unsets).
 func runActionEnv(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath string, inputs map[string]string, ch Checker, override map[string]string) actionRun {
 	t.Helper()
+	return runEnv(t, r, gh, eventName, eventPath, inputs, ch, override, func(e Env) int { return Run(context.Background(), e, ch) })
+}
+
+// runPublish is `prbmc publish` with opts in the action's environment.
+func runPublish(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath string, inputs map[string]string, opts PublishOptions) actionRun {
+	t.Helper()
+	return runEnv(t, r, gh, eventName, eventPath, inputs, nil, nil, func(e Env) int { return Publish(context.Background(), e, opts) })
+}
+
+// runEnv runs call in the action's environment against the fake.
+func runEnv(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath string, inputs map[string]string, ch Checker, override map[string]string, call func(Env) int) actionRun {
+	t.Helper()
 	tmp := t.TempDir()
 	env := map[string]string{
 		"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": eventName, "GITHUB_EVENT_PATH": eventPath,
@@ -338,7 +350,7 @@ func runActionEnv(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath
 				}
 			}
 		}}
-	run.exit = Run(context.Background(), e, ch)
+	run.exit = call(e)
 	run.stdout = out.String()
 	if b, err := os.ReadFile(env["GITHUB_STEP_SUMMARY"]); err == nil {
 		run.summary = string(b)

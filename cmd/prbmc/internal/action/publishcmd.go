@@ -53,6 +53,10 @@ func Publish(ctx context.Context, env Env, opts PublishOptions) (exit int) {
 			return code
 		}
 	}
+	if r.tgt.EventName == "workflow_run" && r.tgt.PR == 0 && r.tgt.Ref == "" {
+		r.a.Errorf("prbmc publish: the workflow_run event names no pull request (GitHub leaves out a fork's): pass --pr NUMBER")
+		return ExitUsage
+	}
 	return r.publishResults(ctx, f, want)
 }
 

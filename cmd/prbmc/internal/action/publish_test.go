@@ -1,0 +1,212 @@
+package action
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/report/results"
+	"github.com/prbmc/prbmc/report/sarif/sariftest"
+)
+
+// writeResults writes f as a results file and returns its path.
+func writeResults(t *testing.T, f *results.File) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := results.Encode(&b, f); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "results.json")
+	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// testResults are the canned outcome's results for the test repository's
+// pull request, as the action's checker gets them with default inputs.
+func testResults(t *testing.T, r testRepo) *results.File {
+	return ResultsOf(outcome(t), CheckRequest{RepoDir: r.dir, Base: r.base, Head: r.head, TimeBudget: 15 * time.Minute, Checks: strings.Split(DefaultChecks, ",")}, "test")
+}
+
+// workflowRunEvent is a workflow_run payload for commit head, from a
+// fork's repository, listing the pull requests prs (number → head).
+func workflowRunEvent(t *testing.T, head string, fork bool, prs map[int]string) string {
+	t.Helper()
+	headRepo := owner + "/" + repoName
+	if fork {
+		headRepo = "fork/" + repoName
+	}
+	var list []map[string]any
+	for n, sha := range prs {
+		list = append(list, map[string]any{"number": n, "head": map[string]any{"sha": sha}, "base": map[string]any{"sha": "b"}})
+	}
+	ev := map[string]any{"action": "completed", "workflow_run": map[string]any{"head_sha": head, "head_branch": "feature", "pull_requests": list,
+		"head_repository": map[string]any{"full_name": headRepo}, "repository": map[string]any{"full_name": owner + "/" + repoName}},
+		"repository": map[string]any{"full_name": owner + "/" + repoName}}
+	b, _ := json.Marshal(ev)
+	p := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestPublishIsTheActionsPublish: `prbmc publish` of a results file posts
+// what `prbmc action` posts when its checker finds the same: the same
+// review, summary comment, SARIF upload, job summary, outputs and exit.
+func TestPublishIsTheActionsPublish(t *testing.T) {
+	r := newTestRepo(t)
+	ev := prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName)
+
+	ghA := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	act := runAction(t, r, ghA, "pull_request", ev, nil, &fakeChecker{out: outcome(t)})
+	sarifA := readFile(t, filepath.Join(r.dir, SarifFileName))
+
+	ghP := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	pub := runPublish(t, r, ghP, "pull_request", ev, nil, PublishOptions{Results: writeResults(t, testResults(t, r))})
+	sarifP := readFile(t, filepath.Join(r.dir, SarifFileName))
+
+	if act.exit != ExitFail || pub.exit != act.exit {
+		t.Errorf("exit: action %d, publish %d; want both %d\n%s", act.exit, pub.exit, ExitFail, pub.stdout)
+	}
+	if len(ghP.reviews) != 1 || !reflect.DeepEqual(ghP.reviews, ghA.reviews) {
+		t.Errorf("reviews differ:\npublish %+v\naction  %+v", ghP.reviews, ghA.reviews)
+	}
+	if len(ghP.issueComments) != 1 || !reflect.DeepEqual(ghP.issueComments, ghA.issueComments) {
+		t.Errorf("summary comments differ:\npublish %+v\naction  %+v", ghP.issueComments, ghA.issueComments)
+	}
+	if len(ghP.sarifs) != 1 || len(ghA.sarifs) != 1 || !reflect.DeepEqual(ghP.sarifs, ghA.sarifs) || sarifP != sarifA {
+		t.Error("SARIF uploads or files differ")
+	} else {
+		sariftest.Validate(t, decodeSarif(t, ghP.sarifs[0].Sarif))
+	}
+	if pub.summary != act.summary || !reflect.DeepEqual(pub.outputs, act.outputs) {
+		t.Errorf("job summary or outputs differ:\n%s\n%v\naction:\n%s\n%v", pub.summary, pub.outputs, act.summary, act.outputs)
+	}
+	wantContains(t, "the summary comment", ghP.issueComments[0].Body, "### prbmc: 3 of 5 functions can fail",
+		"- ⏭️ `big_tail` at `src/big.c:50`: the time budget (15m0s) ran out before its turn")
+	if strings.Contains(pub.stdout, "checking the functions") {
+		t.Error("publish checked something")
+	}
+}
+
+// TestPublishRefuses: results of another commit, malformed or hostile
+// results, and a pull request whose head is not the results' commit are
+// refused with one error line and exit 2, before anything is posted.
+func TestPublishRefuses(t *testing.T) {
+	r := newTestRepo(t)
+	ev := prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName)
+	good := writeResults(t, testResults(t, r))
+	other := testResults(t, r)
+	other.Head = r.base
+	hostile := strings.Replace(readFile(t, good), `"file": "src/ring.c"`, `"file": "../../etc/passwd"`, 1)
+	hostilePath := filepath.Join(t.TempDir(), "hostile.json")
+	mustWrite(t, hostilePath, hostile)
+	badJSON := filepath.Join(t.TempDir(), "bad.json")
+	mustWrite(t, badJSON, `{"schema": 1, "functions": [`)
+	v99 := filepath.Join(t.TempDir(), "v99.json")
+	mustWrite(t, v99, strings.Replace(readFile(t, good), `"schema": 1,`, `"schema": 99,`, 1))
+
+	for _, tc := range []struct {
+		name      string
+		event     string
+		eventPath string
+		opts      PublishOptions
+		prHead    string // the fake pull request's head (default r.head)
+		want      string
+	}{
+		{"results of another commit", "pull_request", ev, PublishOptions{Results: writeResults(t, other)}, "",
+			"::error::prbmc: the results are of commit " + r.base[:12] + ", not of the head being published (" + r.head[:12] + "): refusing to publish them"},
+		{"--expect-sha not the event's head", "pull_request", ev, PublishOptions{Results: good, ExpectSHA: r.base}, "",
+			"::error::prbmc publish: --expect-sha " + r.base[:12] + " is not the event's head commit " + r.head[:12] + ": refusing to publish"},
+		{"path out of the repository", "pull_request", ev, PublishOptions{Results: hostilePath}, "",
+			`::error::prbmc publish: ` + hostilePath + `: results function 1 (rb_push): path "../../etc/passwd" leaves the repository`},
+		{"malformed", "pull_request", ev, PublishOptions{Results: badJSON}, "",
+			"::error::prbmc publish: " + badJSON + ": not a prbmc results file: unexpected end of JSON input"},
+		{"schema 99", "pull_request", ev, PublishOptions{Results: v99}, "",
+			"::error::prbmc publish: " + v99 + ": results schema version 99 is newer than this prbmc reads (1): use a newer prbmc"},
+		{"no file", "pull_request", ev, PublishOptions{Results: filepath.Join(t.TempDir(), "none.json")}, "", "::error::prbmc publish: open "},
+		{"fork's workflow_run without --pr", "workflow_run", workflowRunEvent(t, r.head, true, nil), PublishOptions{Results: good}, "",
+			"::error::prbmc publish: the workflow_run event names no pull request (GitHub leaves out a fork's): pass --pr NUMBER"},
+		{"--pr at another commit", "workflow_run", workflowRunEvent(t, r.head, true, nil), PublishOptions{Results: good, PR: prNumber}, r.base,
+			"::error::prbmc publish: pull request #2 is at " + r.base[:12] + ", not at " + r.head[:12] + ": refusing to publish"},
+		{"workflow_run of another commit", "workflow_run", workflowRunEvent(t, r.base, false, map[int]string{prNumber: r.base}), PublishOptions{Results: good}, "",
+			"::error::prbmc: the results are of commit " + r.head[:12] + ", not of the head being published (" + r.base[:12] + "): refusing to publish them"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			head := tc.prHead
+			if head == "" {
+				head = r.head
+			}
+			gh := newFakeGitHub(t, owner, repoName, prNumber, head, testToken, r.diff)
+			run := runPublish(t, r, gh, tc.event, tc.eventPath, nil, tc.opts)
+			if run.exit != ExitUsage {
+				t.Errorf("exit %d, want %d\n%s", run.exit, ExitUsage, run.stdout)
+			}
+			var errs []string
+			for _, l := range strings.Split(run.stdout, "\n") {
+				if strings.HasPrefix(l, "::error") {
+					errs = append(errs, l)
+				}
+			}
+			if len(errs) != 1 || !strings.HasPrefix(errs[0], tc.want) {
+				t.Errorf("errors %q, want one starting %q\n%s", errs, tc.want, run.stdout)
+			}
+			for _, req := range gh.takeRequests() {
+				if req.Method != "GET" {
+					t.Errorf("posted despite refusing: %s %s", req.Method, req.Path)
+				}
+			}
+			if len(gh.sarifs)+len(gh.reviews)+len(gh.issueComments) > 0 {
+				t.Error("something was published")
+			}
+		})
+	}
+}
+
+// TestPublishWorkflowRun: the second stage of a two-stage workflow posts
+// to the pull request the event lists, or, for a fork's (which GitHub
+// does not list), to the one --pr names once GitHub confirms its head.
+func TestPublishWorkflowRun(t *testing.T) {
+	r := newTestRepo(t)
+	good := writeResults(t, testResults(t, r))
+	for _, tc := range []struct {
+		name     string
+		event    string
+		opts     PublishOptions
+		requests []string
+	}{
+		{"listed pull request", workflowRunEvent(t, r.head, false, map[int]string{prNumber: r.head}), PublishOptions{Results: good}, nil},
+		{"fork, --pr", workflowRunEvent(t, r.head, true, nil), PublishOptions{Results: good, PR: prNumber}, []string{"GET /pulls/2 → 200"}},
+		{"fork, --pr and --expect-sha", workflowRunEvent(t, r.head, true, nil), PublishOptions{Results: good, PR: prNumber, ExpectSHA: r.head}, []string{"GET /pulls/2 → 200"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+			run := runPublish(t, r, gh, "workflow_run", tc.event, nil, tc.opts)
+			if run.exit != ExitFail { // three functions can fail
+				t.Fatalf("exit %d\n%s", run.exit, run.stdout)
+			}
+			var got []string
+			for _, l := range requestLines(gh.takeRequests()) {
+				if strings.HasPrefix(l, "GET /pulls/2 ") {
+					got = append(got, l)
+				}
+			}
+			if !reflect.DeepEqual(got, tc.requests) {
+				t.Errorf("pull request lookups %q, want %q", got, tc.requests)
+			}
+			if len(gh.reviews) != 1 || len(gh.issueComments) != 1 || len(gh.sarifs) != 1 {
+				t.Fatalf("%d reviews, %d comments, %d uploads", len(gh.reviews), len(gh.issueComments), len(gh.sarifs))
+			}
+			if up := gh.sarifs[0]; up.CommitSHA != r.head || up.Ref != "refs/pull/2/head" {
+				t.Errorf("upload for %s %s", up.CommitSHA, up.Ref)
+			}
+		})
+	}
+}
