@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -123,5 +124,74 @@ func TestCheckResultsFile(t *testing.T) {
 	}
 	if len(f.Functions) != 2 || f.Functions[0].Name != "ring_push" || f.Functions[0].Result == nil || f.Functions[0].Result.Failure() == nil {
 		t.Errorf("functions %+v", f.Functions)
+	}
+}
+
+// TestMergeCommand: the two halves of a check's results merge into the
+// whole; a duplicate is kept once; results checked with other options
+// are refused with one line.
+func TestMergeCommand(t *testing.T) {
+	r := projectRepo(t)
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.json")
+	if _, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--results", whole); code != exitUnsafe {
+		t.Fatalf("check: exit %d: %s", code, errOut)
+	}
+	f, err := readResultsFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Functions) != 2 {
+		t.Fatalf("%d functions, want 2", len(f.Functions))
+	}
+	write := func(name string, edit func(f *results.File)) string {
+		g, err := readResultsFile(whole)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(g)
+		p := filepath.Join(dir, name)
+		if err := writeFile(p, func(w io.Writer) error { return results.Encode(w, g) }); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	first := write("first.json", func(g *results.File) { g.Functions = g.Functions[:1] })
+	second := write("second.json", func(g *results.File) { g.Functions = g.Functions[1:] })
+	other := write("other.json", func(g *results.File) { g.Options.Checks = []string{"assertions"}; g.Seal() })
+	wholeText, _ := os.ReadFile(whole)
+
+	for _, tc := range []struct {
+		name  string
+		files []string
+		code  int
+		err   string
+	}{
+		{"halves", []string{second, first}, 0, ""},
+		{"duplicate", []string{whole, first}, 0, ""},
+		{"other options", []string{whole, other}, exitUsage, "prbmc merge: results 2 were checked with other options (hash sha256:"},
+		{"not a results file", []string{whole, filepath.Join(r.dir, "src", "ring.c")}, exitUsage, "prbmc merge: " + filepath.Join(r.dir, "src", "ring.c") + ": not a prbmc results file"},
+		{"nothing", nil, exitUsage, "prbmc merge: usage: prbmc merge [-o OUT] RESULTS.json..."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "merged.json")
+			_, errOut, code := runCmd(t, append([]string{"merge", "-o", out}, tc.files...)...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d: %s", code, tc.code, errOut)
+			}
+			if tc.err != "" {
+				if !strings.HasPrefix(errOut, tc.err) || strings.Count(errOut, "\n") != 1 {
+					t.Errorf("stderr %q, want one line starting %q", errOut, tc.err)
+				}
+				return
+			}
+			got, _ := os.ReadFile(out)
+			if string(got) != string(wholeText) {
+				t.Errorf("merged:\n%s\nwant the whole:\n%s", got, wholeText)
+			}
+		})
+	}
+	if _, errOut, code := runCmd(t, "publish"); code != exitUsage || errOut != "prbmc publish: --results FILE is required\n" {
+		t.Errorf("publish without --results: exit %d, %q", code, errOut)
 	}
 }
