@@ -616,7 +616,7 @@ func TestActionPullRequest(t *testing.T) {
 		"::warning file=src/big.c,line=50,title=prbmc%3A not checked::big_tail: not checked: the time budget ran out",
 		"fake checker: token ***", "retrying in 1s",
 		"::error::prbmc: 3 functions can fail (fail-on: unsafe)")
-	wantOutputs := map[string]string{"sarif-file": SarifFileName, "unsafe": "3", "safe": "1", "bounded": "1", "unknown": "1", "notes": "0"}
+	wantOutputs := map[string]string{"sarif-file": SarifFileName, "results-file": ResultsFileName, "unsafe": "3", "safe": "1", "bounded": "1", "unknown": "1", "notes": "0"}
 	if !reflect.DeepEqual(run.outputs, wantOutputs) {
 		t.Errorf("outputs %v, want %v", run.outputs, wantOutputs)
 	}

@@ -86,6 +86,12 @@ func TestPublishIsTheActionsPublish(t *testing.T) {
 	} else {
 		sariftest.Validate(t, decodeSarif(t, ghP.sarifs[0].Sarif))
 	}
+	// The action also wrote its results file; publish wrote none.
+	if act.outputs["results-file"] != ResultsFileName || pub.outputs["results-file"] != "" {
+		t.Errorf("results-file: action %q, publish %q", act.outputs["results-file"], pub.outputs["results-file"])
+	}
+	delete(act.outputs, "results-file")
+	delete(pub.outputs, "results-file")
 	if pub.summary != act.summary || !reflect.DeepEqual(pub.outputs, act.outputs) {
 		t.Errorf("job summary or outputs differ:\n%s\n%v\naction:\n%s\n%v", pub.summary, pub.outputs, act.summary, act.outputs)
 	}
@@ -209,4 +215,56 @@ func TestPublishWorkflowRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTwoStageWorkflow: a fork's pull request is checked with a read-only
+// token, which writes the results file (results-file) and posts nothing;
+// the workflow_run stage, with a token that may write, publishes that
+// file with the action's results and pull-request inputs, as one run
+// with a writing token would have.
+func TestTwoStageWorkflow(t *testing.T) {
+	r := newTestRepo(t)
+	gh1 := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	gh1.readOnly = true
+	stage1 := runAction(t, r, gh1, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, "fork/"+repoName),
+		map[string]string{"comment": "none", "sarif-upload": "false", "fail-on": "never"}, &fakeChecker{out: outcome(t)})
+	if stage1.exit != ExitOK || stage1.outputs["results-file"] != ResultsFileName {
+		t.Fatalf("stage 1: exit %d, outputs %v\n%s", stage1.exit, stage1.outputs, stage1.stdout)
+	}
+	if reqs := gh1.takeRequests(); len(reqs) != 0 {
+		t.Errorf("stage 1 asked GitHub: %v", requestLines(reqs))
+	}
+	// The artifact, downloaded into the second stage's workspace.
+	artifact := readFile(t, filepath.Join(r.dir, ResultsFileName))
+	if f, err := results.Decode(strings.NewReader(artifact)); err != nil || f.Head != r.head {
+		t.Fatalf("the results file: %v", err)
+	}
+
+	gh2 := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	stage2 := runAction(t, r, gh2, "workflow_run", workflowRunEvent(t, r.head, true, nil),
+		map[string]string{"results": ResultsFileName, "pull-request": "2"}, &fakeChecker{})
+	if stage2.exit != ExitFail {
+		t.Errorf("stage 2: exit %d, want %d\n%s", stage2.exit, ExitFail, stage2.stdout)
+	}
+	if strings.Contains(stage2.stdout, "checking the functions") {
+		t.Error("stage 2 checked something")
+	}
+	gh3 := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	oneRun := runAction(t, r, gh3, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName), nil, &fakeChecker{out: outcome(t)})
+	if !reflect.DeepEqual(gh2.reviews, gh3.reviews) || !reflect.DeepEqual(gh2.issueComments, gh3.issueComments) || !reflect.DeepEqual(gh2.sarifs, gh3.sarifs) {
+		t.Errorf("the second stage posted other than one run does:\n%+v\n%+v", gh2.issueComments, gh3.issueComments)
+	}
+	if len(gh2.reviews) != 1 || len(gh2.sarifs) != 1 || oneRun.exit != stage2.exit {
+		t.Errorf("%d reviews, %d uploads; exits %d and %d", len(gh2.reviews), len(gh2.sarifs), stage2.exit, oneRun.exit)
+	}
+
+	// A results file for another commit is refused.
+	mustWrite(t, filepath.Join(r.dir, "other.json"), strings.ReplaceAll(artifact, r.head, r.base))
+	gh4 := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	refused := runAction(t, r, gh4, "workflow_run", workflowRunEvent(t, r.head, true, nil),
+		map[string]string{"results": "other.json", "pull-request": "2"}, &fakeChecker{})
+	if refused.exit != ExitUsage || len(gh4.reviews)+len(gh4.issueComments)+len(gh4.sarifs) != 0 {
+		t.Errorf("results of another commit: exit %d\n%s", refused.exit, refused.stdout)
+	}
+	wantContains(t, "the log", refused.stdout, "::error::prbmc: the results are of commit "+r.base[:12]+", not of the head being published ("+r.head[:12]+"): refusing to publish them")
 }

@@ -35,6 +35,15 @@ func Publish(ctx context.Context, env Env, opts PublishOptions) (exit int) {
 	if code := r.setup(); code >= 0 {
 		return code
 	}
+	if opts.PR == 0 {
+		opts.PR = r.in.PullRequest
+	}
+	return r.publishFile(ctx, opts)
+}
+
+// publishFile publishes the results file opts names, once it decodes and
+// its commit is the one expected.
+func (r *run) publishFile(ctx context.Context, opts PublishOptions) int {
 	f, err := readResults(opts.Results)
 	if err != nil {
 		r.a.Errorf("prbmc publish: %v", err)
@@ -54,10 +63,12 @@ func Publish(ctx context.Context, env Env, opts PublishOptions) (exit int) {
 		}
 	}
 	if r.tgt.EventName == "workflow_run" && r.tgt.PR == 0 && r.tgt.Ref == "" {
-		r.a.Errorf("prbmc publish: the workflow_run event names no pull request (GitHub leaves out a fork's): pass --pr NUMBER")
+		r.a.Errorf("prbmc publish: the workflow_run event names no pull request (GitHub leaves out a fork's): pass --pr NUMBER (the pull-request input)")
 		return ExitUsage
 	}
-	return r.publishResults(ctx, f, want)
+	pubCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), publishTimeout)
+	defer cancel()
+	return r.publishResults(pubCtx, f, want)
 }
 
 // readResults decodes the results file at path.

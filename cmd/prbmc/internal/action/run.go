@@ -89,6 +89,10 @@ const (
 // of later steps both inside the action's container and on the runner.
 const SarifFileName = "prbmc-results.sarif"
 
+// ResultsFileName is the results file the action writes in the
+// workspace (the results-file output), for a later `prbmc publish`.
+const ResultsFileName = "prbmc-results.json"
+
 // SummaryMarker marks the sticky summary comment.
 const SummaryMarker = "prbmc:summary"
 
@@ -144,6 +148,9 @@ type run struct {
 	repoDir string
 	// notices are what went wrong while publishing, for the job summary.
 	notices []string
+	// resultsFile is the results file written, relative to the
+	// workspace ("" if none).
+	resultsFile string
 }
 
 // recoverExit turns a panic into an error annotation and ExitFail.
@@ -201,6 +208,15 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 	if code := r.setup(); code >= 0 {
 		return code
 	}
+	if r.in.Results != "" {
+		// The second stage of a two-stage workflow: publish what the
+		// first checked.
+		path := r.in.Results
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(r.repoDir, path)
+		}
+		return r.publishFile(ctx, PublishOptions{Results: path, PR: r.in.PullRequest})
+	}
 	if r.tgt.PR > 0 && r.in.Base == "" {
 		r.useMergeBase(ctx)
 	}
@@ -237,6 +253,7 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 	}
 	o := outcomeOf(res)
 	r.a.Infof("prbmc: %d functions checked, %d not checked, in %s", len(o.Functions), len(o.NotChecked), time.Since(start).Round(time.Millisecond))
+	r.writeResults(res)
 
 	pubCtx, cancelPub := context.WithTimeout(context.WithoutCancel(ctx), publishTimeout)
 	defer cancelPub()
