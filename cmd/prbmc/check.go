@@ -99,6 +99,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	isolate := fs.Bool("isolate", true, "check each function in a child process (memory limit, crashes contained); false: all in this process")
 	trustHarness := fs.Bool("trust-head-harness", true, "use harness files (prbmc/harness/NAME.c) as --head has them; false: as the base has them")
 	callerDepth := fs.Int("caller-depth", 2, "classify each failure by the function's callers in its file, and theirs, up to this many levels: one no caller reaches is a contract note (0: report every failure of the generated harness)")
+	shardFlag := fs.String("shard", "", "check only shard i of N of the scope (i/N, as prbmc plan splits it)")
 	reproDir := fs.String("reproduce", "", "write a reproducer (the harness and the trace's inputs as a C program) for every function that can fail into this directory, compile it with cc and run it")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -117,6 +118,11 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if *format != "text" && *format != "json" {
 		fmt.Fprintf(stderr, "prbmc check: unknown format %q (want text or json)\n", *format)
+		return exitUsage
+	}
+	shard, err := parseShard(*shardFlag)
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
 		return exitUsage
 	}
 	cfg, err := front.config()
@@ -146,7 +152,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	cc := check.Config{Instrument: inst, RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
 		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: nJobs, Harness: ho, NoCover: *noCover, ReproDir: *reproDir,
 		Checks: strings.Split(*checkList, ","), Verbose: *verbose, TrustHeadHarness: *trustHarness, CallerDepth: max(*callerDepth, 0), SandboxRoots: existingDirs(cfg.IncludeDirs),
-		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: engineLog}}
+		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: engineLog}, Shard: shard}
 	if *isolate {
 		if cc.Isolate, err = isolation(mem); err != nil {
 			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
@@ -245,7 +251,11 @@ func verdictWords(cf check.Func) string {
 
 func writeCheckText(w io.Writer, run *check.Run) {
 	s := run.Scope
-	fmt.Fprintf(w, "prbmc check: %d functions in scope of %.12s..%.12s\n", len(run.Funcs), s.Base, s.Head)
+	shard := ""
+	if run.Shard != nil {
+		shard = fmt.Sprintf(" (shard %s)", run.Shard)
+	}
+	fmt.Fprintf(w, "prbmc check: %d functions in scope of %.12s..%.12s%s\n", len(run.Funcs), s.Base, s.Head, shard)
 	counts := map[string]int{}
 	var order []string
 	for _, cf := range run.Funcs {

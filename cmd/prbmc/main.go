@@ -45,6 +45,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdPublish(ctx, args[1:], stdout, stderr)
 	case "merge":
 		return cmdMerge(ctx, args[1:], stdout, stderr)
+	case "plan":
+		return cmdPlan(ctx, args[1:], stdout, stderr)
 	case check.ChildSubcommand:
 		// Not for people: `check` and `action` run each function's check
 		// in a child process (see check.Isolation).
@@ -71,6 +73,8 @@ commands:
                      post a results file to GitHub as the Action does, checking nothing
   merge -o OUT FILE...
                      join the results files of shards into one
+  plan --base REV --shards N
+                     split the change's functions into N shards (a JSON plan and matrix)
   ir FILE.c...       print the IR the front end lowers the files to
 `)
 }

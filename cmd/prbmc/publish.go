@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 	"github.com/prbmc/prbmc/report/results"
 )
 
@@ -40,6 +42,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("o", "", "the merged results file (default: standard output)")
+	planFile := fs.String("plan", "", "the plan the shards were checked by (prbmc plan): a shard without results makes its functions not checked")
 	if err := parseFlags(fs, args); err != nil {
 		return exitUsage
 	}
@@ -56,7 +59,21 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		files = append(files, f)
 	}
-	merged, err := results.Merge(files)
+	var plan *results.Plan
+	if *planFile != "" {
+		fh, err := os.Open(*planFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "prbmc merge: %v\n", err)
+			return exitUsage
+		}
+		plan, err = results.DecodePlan(fh)
+		fh.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "prbmc merge: %s: %v\n", *planFile, err)
+			return exitUsage
+		}
+	}
+	merged, err := results.MergePlanned(files, plan)
 	if err != nil {
 		fmt.Fprintf(stderr, "prbmc merge: %v\n", err)
 		return exitUsage
@@ -86,4 +103,54 @@ func readResultsFile(name string) (*results.File, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return f, nil
+}
+
+// parseShard reads --shard i/N ("" is none).
+func parseShard(s string) (*results.Shard, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var sh results.Shard
+	if n, err := fmt.Sscanf(s, "%d/%d", &sh.Index, &sh.Count); n != 2 || err != nil || sh.String() != s {
+		return nil, fmt.Errorf("--shard %q: want i/N, e.g. 2/4", s)
+	}
+	if sh.Count < 1 || sh.Count > maxShards || sh.Index < 1 || sh.Index > sh.Count {
+		return nil, fmt.Errorf("--shard %s: want 1 <= i <= N <= %d", s, maxShards)
+	}
+	return &sh, nil
+}
+
+// maxShards bounds N (GitHub runs at most 256 jobs of a matrix).
+const maxShards = 256
+
+// cmdPlan prints how prbmc check --shard would split the scope.
+func cmdPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var sf scopeFlags
+	sf.register(fs)
+	n := fs.Int("shards", 0, fmt.Sprintf("the number of shards, 1..%d (required)", maxShards))
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "prbmc plan: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if sf.base == "" || *n < 1 || *n > maxShards {
+		fmt.Fprintf(stderr, "prbmc plan: usage: prbmc plan --base REV --shards N (1..%d)\n", maxShards)
+		return exitUsage
+	}
+	scope, err := scopeOf(ctx, sf)
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc plan: %v\n", oneLine(err.Error()))
+		return exitUsage
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(results.MakePlan(scope.Base, scope.Head, check.Considered(scope), *n)); err != nil {
+		fmt.Fprintf(stderr, "prbmc plan: %v\n", err)
+		return exitUsage
+	}
+	return 0
 }

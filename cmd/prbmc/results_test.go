@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -193,5 +194,79 @@ func TestMergeCommand(t *testing.T) {
 	}
 	if _, errOut, code := runCmd(t, "publish"); code != exitUsage || errOut != "prbmc publish: --results FILE is required\n" {
 		t.Errorf("publish without --results: exit %d, %q", code, errOut)
+	}
+}
+
+// TestShards: prbmc plan splits the example project's two functions into
+// two shards; checking each shard and merging them with the plan gives
+// the whole check's verdicts; a shard left out makes its function not
+// checked, "shard 2/2 missing", and the merged file publishes as unknown.
+func TestShards(t *testing.T) {
+	r := projectRepo(t)
+	dir := t.TempDir()
+	out, errOut, code := runCmd(t, "plan", "-C", r.dir, "--base", "HEAD~1", "--shards", "2")
+	if code != 0 {
+		t.Fatalf("plan: exit %d: %s", code, errOut)
+	}
+	plan, err := results.DecodePlan(strings.NewReader(out))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(plan.Shards) != 2 || len(plan.Shards[0].Functions) != 1 || len(plan.Shards[1].Functions) != 1 ||
+		!reflect.DeepEqual(plan.Matrix, results.Matrix{Include: []results.MatrixEntry{{Shard: "1/2"}, {Shard: "2/2"}}}) {
+		t.Fatalf("plan:\n%s", out)
+	}
+	planPath := filepath.Join(dir, "plan.json")
+	if err := os.WriteFile(planPath, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var shardFiles []string
+	for i := 1; i <= 2; i++ {
+		p := filepath.Join(dir, fmt.Sprintf("shard%d.json", i))
+		text, errOut, _ := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--shard", fmt.Sprintf("%d/2", i), "--results", p)
+		want := plan.Shards[i-1].Functions[0].Name
+		if !strings.Contains(text, fmt.Sprintf("1 functions in scope of")) || !strings.Contains(text, "(shard "+fmt.Sprint(i)+"/2)") || !strings.Contains(text, want) {
+			t.Errorf("shard %d/2 (%s): %s\n%s", i, want, text, errOut)
+		}
+		shardFiles = append(shardFiles, p)
+	}
+	verdicts := func(path string) map[string]string {
+		f, err := readResultsFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		for _, fn := range f.Functions {
+			m[fn.Name] = fn.Verdict
+			if fn.NotChecked != "" {
+				m[fn.Name] += ": " + fn.NotChecked
+			}
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		name  string
+		files []string
+		want  map[string]string
+	}{
+		{"both shards", shardFiles, map[string]string{"ring_push": "unsafe", "ring_pop": "safe"}},
+		{"shard 2 missing", shardFiles[:1], map[string]string{
+			plan.Shards[0].Functions[0].Name: map[string]string{"ring_push": "unsafe", "ring_pop": "safe"}[plan.Shards[0].Functions[0].Name],
+			plan.Shards[1].Functions[0].Name: "not checked: shard 2/2 missing: its results were not merged"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			merged := filepath.Join(t.TempDir(), "merged.json")
+			if _, errOut, code := runCmd(t, append([]string{"merge", "--plan", planPath, "-o", merged}, tc.files...)...); code != 0 {
+				t.Fatalf("merge: exit %d: %s", code, errOut)
+			}
+			if got := verdicts(merged); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("merged verdicts %v, want %v", got, tc.want)
+			}
+		})
+	}
+	for _, bad := range []string{"0/2", "3/2", "1/0", "x", "1/2/3", "01/2"} {
+		if _, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--shard", bad); code != exitUsage || !strings.HasPrefix(errOut, "prbmc check: --shard") {
+			t.Errorf("--shard %s: exit %d, %q", bad, code, errOut)
+		}
 	}
 }

@@ -447,7 +447,7 @@ func (r *run) annotate(vs []violation, o *CheckOutcome) {
 	}
 	n := 0
 	for _, s := range o.NotChecked {
-		if s.Reason != SkipBudget && s.Reason != SkipHidden {
+		if s.Reason != SkipBudget && s.Reason != SkipHidden && s.Reason != SkipShard {
 			continue
 		}
 		if n == maxAnnotations {
@@ -462,9 +462,12 @@ func (r *run) annotate(vs []violation, o *CheckOutcome) {
 				fields["line"] = strconv.Itoa(s.Line)
 			}
 		}
-		if s.Reason == SkipHidden {
+		switch s.Reason {
+		case SkipHidden:
 			r.a.WithFieldsMap(fields).Warningf("%s: not checked: %s", s.File, s.Detail)
-		} else {
+		case SkipShard:
+			r.a.WithFieldsMap(fields).Warningf("%s: not checked: %s", s.Name, s.Detail)
+		default:
 			r.a.WithFieldsMap(fields).Warningf("%s: not checked: the time budget ran out", s.Name)
 		}
 	}

@@ -268,3 +268,25 @@ func TestTwoStageWorkflow(t *testing.T) {
 	}
 	wantContains(t, "the log", refused.stdout, "::error::prbmc: the results are of commit "+r.base[:12]+", not of the head being published ("+r.head[:12]+"): refusing to publish them")
 }
+
+// TestPublishMissingShard: a merged file in which a shard was missing
+// publishes that shard's function as not checked, counted unknown, with
+// a warning naming the shard.
+func TestPublishMissingShard(t *testing.T) {
+	r := newTestRepo(t)
+	f := testResults(t, r)
+	for i := range f.Functions {
+		if fn := &f.Functions[i]; fn.Name == "rb_pop" {
+			fn.Result, fn.Skip, fn.NotChecked = nil, results.SkipShard, "shard 2/3 missing: its results were not merged"
+			fn.Verdict = fn.Words()
+		}
+	}
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	run := runPublish(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName),
+		map[string]string{"fail-on": "unknown"}, PublishOptions{Results: writeResults(t, f)})
+	if run.exit != ExitFail || run.outputs["unknown"] != "2" || run.outputs["safe"] != "0" {
+		t.Errorf("exit %d, outputs %v", run.exit, run.outputs)
+	}
+	wantContains(t, "the log", run.stdout, "::warning file=src/ring.c,line=28,title=prbmc%3A not checked::rb_pop: not checked: shard 2/3 missing: its results were not merged")
+	wantContains(t, "the job summary", run.summary, "`rb_pop` at `src/ring.c:28`: shard 2/3 missing: its results were not merged")
+}

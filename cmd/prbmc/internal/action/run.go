@@ -355,7 +355,7 @@ func count(o *CheckOutcome) counts {
 		}
 	}
 	for _, s := range o.NotChecked {
-		if s.Reason == SkipBudget || s.Reason == SkipHidden {
+		if s.Reason == SkipBudget || s.Reason == SkipHidden || s.Reason == SkipShard {
 			c.unknown++
 		}
 	}

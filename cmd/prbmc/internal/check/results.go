@@ -31,7 +31,7 @@ type Meta struct {
 // "<external:/usr/include/x.h>", which no report reads or links.
 func (r *Run) Results(m Meta) *results.File {
 	f := &results.File{Version: m.Version, Options: m.Options, Base: r.Scope.Base, Head: r.Scope.Head,
-		Warnings: r.Scope.Warnings, NotRead: r.Hidden, Elapsed: r.Elapsed}
+		Warnings: r.Scope.Warnings, NotRead: r.Hidden, Elapsed: r.Elapsed, Shard: r.Shard}
 	for _, fc := range r.Scope.Files {
 		f.Files = append(f.Files, fc.Path)
 	}
