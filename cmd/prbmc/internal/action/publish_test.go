@@ -290,3 +290,16 @@ func TestPublishMissingShard(t *testing.T) {
 	wantContains(t, "the log", run.stdout, "::warning file=src/ring.c,line=28,title=prbmc%3A not checked::rb_pop: not checked: shard 2/3 missing: its results were not merged")
 	wantContains(t, "the job summary", run.summary, "`rb_pop` at `src/ring.c:28`: shard 2/3 missing: its results were not merged")
 }
+
+// TestWorkflowRunWithoutResults: on workflow_run the action has no range
+// to check; without the results input it says what to set.
+func TestWorkflowRunWithoutResults(t *testing.T) {
+	r := newTestRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	ch := &fakeChecker{out: outcome(t)}
+	run := runAction(t, r, gh, "workflow_run", workflowRunEvent(t, r.head, false, nil), nil, ch)
+	if run.exit != ExitUsage || len(ch.reqs) != 0 {
+		t.Errorf("exit %d, %d checks\n%s", run.exit, len(ch.reqs), run.stdout)
+	}
+	wantContains(t, "the log", run.stdout, "::error::prbmc: on workflow_run the action publishes the results of an earlier run: set the results input (or base, to check the commit)")
+}

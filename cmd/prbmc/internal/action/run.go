@@ -217,6 +217,10 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 		}
 		return r.publishFile(ctx, PublishOptions{Results: path, PR: r.in.PullRequest})
 	}
+	if r.tgt.EventName == "workflow_run" && r.tgt.Base == "" {
+		r.a.Errorf("prbmc: on workflow_run the action publishes the results of an earlier run: set the results input (or base, to check the commit)")
+		return ExitUsage
+	}
 	if r.tgt.PR > 0 && r.in.Base == "" {
 		r.useMergeBase(ctx)
 	}
