@@ -14,8 +14,8 @@ import (
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 	"github.com/prbmc/prbmc/diffscope"
-	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/markdown"
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif"
 	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/engine"
@@ -88,7 +88,8 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	funcTimeout := fs.Duration("function-timeout", 60*time.Second, "time budget of each function")
 	budget := fs.Duration("time-budget", 20*time.Minute, "time budget of the whole check; functions not started by then are listed as not checked")
 	jobs := fs.Int("jobs", 0, "functions checked in parallel (default: the number of cores)")
-	format := fs.String("format", "text", "output: text | json")
+	format := fs.String("format", "text", "output: text | json (the results file, as --results writes it)")
+	resultsFile := fs.String("results", "", "also write the results file (versioned JSON, for prbmc publish and prbmc merge) to this file")
 	sarifFile := fs.String("sarif", "", "also write SARIF 2.1.0 to this file")
 	mdFile := fs.String("markdown", "", "also write the pull-request summary (Markdown) to this file")
 	noCover := fs.Bool("no-cover", false, "do not check that proved assertions are reachable")
@@ -98,6 +99,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	isolate := fs.Bool("isolate", true, "check each function in a child process (memory limit, crashes contained); false: all in this process")
 	trustHarness := fs.Bool("trust-head-harness", true, "use harness files (prbmc/harness/NAME.c) as --head has them; false: as the base has them")
 	callerDepth := fs.Int("caller-depth", 2, "classify each failure by the function's callers in its file, and theirs, up to this many levels: one no caller reaches is a contract note (0: report every failure of the generated harness)")
+	shardFlag := fs.String("shard", "", "check only shard i of N of the scope (i/N, as prbmc plan splits it)")
 	reproDir := fs.String("reproduce", "", "write a reproducer (the harness and the trace's inputs as a C program) for every function that can fail into this directory, compile it with cc and run it")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -116,6 +118,11 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if *format != "text" && *format != "json" {
 		fmt.Fprintf(stderr, "prbmc check: unknown format %q (want text or json)\n", *format)
+		return exitUsage
+	}
+	shard, err := parseShard(*shardFlag)
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
 		return exitUsage
 	}
 	cfg, err := front.config()
@@ -145,7 +152,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	cc := check.Config{Instrument: inst, RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
 		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: nJobs, Harness: ho, NoCover: *noCover, ReproDir: *reproDir,
 		Checks: strings.Split(*checkList, ","), Verbose: *verbose, TrustHeadHarness: *trustHarness, CallerDepth: max(*callerDepth, 0), SandboxRoots: existingDirs(cfg.IncludeDirs),
-		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: engineLog}}
+		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: engineLog}, Shard: shard}
 	if *isolate {
 		if cc.Isolate, err = isolation(mem); err != nil {
 			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
@@ -170,9 +177,19 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "prbmc check: %s\n", w)
 	}
 	root, _ := check.RepoTop(ctx, sf.repo)
+	res := run.Results(check.Meta{Version: toolVersion(), Root: root, Options: results.Options{
+		Checks: strings.Split(*checkList, ","), Engine: *eng, MaxK: *maxK, FunctionTimeout: *funcTimeout, CallerDepth: max(*callerDepth, 0),
+		ArrayLen: hf.arrayLen, Depth: hf.depth, Globals: hf.globals, NoCover: *noCover, TrustHeadHarness: *trustHarness,
+		DataModel: front.dataModel, Paths: sf.globs(), CompileCommands: sf.compileCommands, IncludeDirs: front.includes, Defines: front.defines}})
+	if *resultsFile != "" {
+		if err := writeFile(*resultsFile, func(w io.Writer) error { return results.Encode(w, res) }); err != nil {
+			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
+			return exitUsage
+		}
+	}
 	if *sarifFile != "" {
 		if err := writeFile(*sarifFile, func(w io.Writer) error {
-			return sarif.Write(w, []sarif.Run{{Functions: run.FunctionResults()}}, sarif.Options{ToolVersion: toolVersion(), RepoRoot: root, Category: "prbmc/"})
+			return sarif.Write(w, []sarif.Run{{Functions: res.FunctionResults()}}, sarif.Options{ToolVersion: toolVersion(), RepoRoot: root, Category: "prbmc/"})
 		}); err != nil {
 			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
 			return exitUsage
@@ -180,7 +197,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if *mdFile != "" {
 		if err := writeFile(*mdFile, func(w io.Writer) error {
-			_, err := io.WriteString(w, markdown.Summary(run.FunctionResults(), markdown.SummaryOptions{}))
+			_, err := io.WriteString(w, markdown.Summary(res.FunctionResults(), markdown.SummaryOptions{}))
 			return err
 		}); err != nil {
 			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
@@ -188,7 +205,10 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	if *format == "json" {
-		writeCheckJSON(stdout, run)
+		if err := results.Encode(stdout, res); err != nil {
+			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
+			return exitUsage
+		}
 	} else {
 		writeCheckText(stdout, run)
 	}
@@ -225,32 +245,17 @@ func checkExit(run *check.Run) int {
 
 // verdictWords is a function's verdict as the one-line report says it.
 func verdictWords(cf check.Func) string {
-	switch {
-	case !cf.Scope.Verify():
-		return "removed"
-	case cf.NotChecked != "":
-		return "not checked"
-	case cf.Outcome.NotCompiled:
-		return "not compiled"
-	case cf.Outcome.NothingToCheck:
-		return "nothing to check"
-	case cf.Outcome.Result == nil:
-		return "unknown"
-	}
-	r := cf.Outcome.Result
-	words := string(r.Verdict)
-	if r.Verdict == result.Bounded {
-		words = fmt.Sprintf("bounded(%d)", r.K)
-	}
-	if n := len(r.Notes()); n > 0 {
-		words += fmt.Sprintf("+%d %s", n, report.Plural(n, "note", "notes"))
-	}
-	return words
+	return results.Function{Status: cf.Scope.Status, NotChecked: cf.NotChecked, NotCompiled: cf.Outcome.NotCompiled,
+		NothingToCheck: cf.Outcome.NothingToCheck, Result: cf.Outcome.Result}.Words()
 }
 
 func writeCheckText(w io.Writer, run *check.Run) {
 	s := run.Scope
-	fmt.Fprintf(w, "prbmc check: %d functions in scope of %.12s..%.12s\n", len(run.Funcs), s.Base, s.Head)
+	shard := ""
+	if run.Shard != nil {
+		shard = fmt.Sprintf(" (shard %s)", run.Shard)
+	}
+	fmt.Fprintf(w, "prbmc check: %d functions in scope of %.12s..%.12s%s\n", len(run.Funcs), s.Base, s.Head, shard)
 	counts := map[string]int{}
 	var order []string
 	for _, cf := range run.Funcs {
@@ -351,31 +356,6 @@ func writeTrace(w io.Writer, r *result.Result) {
 		}
 		fmt.Fprintf(w, "    %-24s %s: %s\n", fmt.Sprintf("%s:%d", st.Location.File, st.Location.Line), st.Func, line)
 	}
-}
-
-// checkJSON is the JSON form of one function.
-type checkJSON struct {
-	File       string         `json:"file"`
-	Name       string         `json:"name"`
-	Line       int            `json:"line"`
-	Status     string         `json:"status"`
-	Verdict    string         `json:"verdict"`
-	NotChecked string         `json:"notChecked,omitempty"`
-	Reasons    any            `json:"scopeReasons"`
-	Assumed    []string       `json:"assumed,omitempty"`
-	Notes      []string       `json:"notes,omitempty"`
-	Result     *result.Result `json:"result,omitempty"`
-}
-
-func writeCheckJSON(w io.Writer, run *check.Run) {
-	var fns []checkJSON
-	for _, cf := range run.Funcs {
-		fns = append(fns, checkJSON{File: cf.Scope.File, Name: cf.Scope.Name, Line: cf.Scope.StartLine, Status: string(cf.Scope.Status),
-			Verdict: verdictWords(cf), NotChecked: cf.NotChecked, Reasons: cf.Scope.Reasons, Assumed: cf.Outcome.Assumed, Notes: cf.Notes, Result: cf.Outcome.Result})
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.Encode(map[string]any{"base": run.Scope.Base, "head": run.Scope.Head, "functions": fns, "notChecked": run.Hidden, "elapsed_ns": run.Elapsed})
 }
 
 // progressDisplay is the one-line progress shown on a terminal.

@@ -41,6 +41,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdHarness(ctx, args[1:], stdout, stderr)
 	case "action":
 		return cmdAction(ctx, args[1:], stdout, stderr)
+	case "publish":
+		return cmdPublish(ctx, args[1:], stdout, stderr)
+	case "merge":
+		return cmdMerge(ctx, args[1:], stdout, stderr)
+	case "plan":
+		return cmdPlan(ctx, args[1:], stdout, stderr)
 	case check.ChildSubcommand:
 		// Not for people: `check` and `action` run each function's check
 		// in a child process (see check.Isolation).
@@ -63,6 +69,12 @@ commands:
   harness FILE.c --function NAME
                      print the harness prbmc generates for a function
   action             run as the GitHub Action (inputs and event from the environment)
+  publish --results FILE
+                     post a results file to GitHub as the Action does, checking nothing
+  merge -o OUT FILE...
+                     join the results files of shards into one
+  plan --base REV --shards N
+                     split the change's functions into N shards (a JSON plan and matrix)
   ir FILE.c...       print the IR the front end lowers the files to
 `)
 }

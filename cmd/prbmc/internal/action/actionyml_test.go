@@ -354,6 +354,8 @@ func TestReadmeInputsTable(t *testing.T) {
 		"compile-commands": "none",
 		"include-dirs":     "none",
 		"defines":          "none",
+		"results":          "none",
+		"pull-request":     "the event's",
 	}
 	for name, def := range Defaults {
 		got, ok := rows[name]

@@ -2,30 +2,35 @@ package action
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"time"
 
+	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/report"
+	"github.com/prbmc/prbmc/report/results"
+	"github.com/prbmc/prbmc/verifier/result"
 )
 
 // Checker checks the C functions that changed between two revisions of a
-// repository. The action calls it once per run; the real implementation
-// is the `prbmc check` pipeline.
+// repository. The action calls it once per run and publishes the results
+// file it returns as `prbmc publish` publishes one; the real
+// implementation is the `prbmc check` pipeline.
 type Checker interface {
 	// Check verifies what req asks for, writing progress to log. It must
 	// respect req.TimeBudget: when the budget runs out it returns what
-	// it finished in Functions and lists the rest in NotChecked, with a
-	// nil error. An error means nothing useful was produced (a revision
-	// that does not exist, a compile_commands.json that does not parse);
-	// the action reports it and fails the step.
-	Check(ctx context.Context, req CheckRequest, log io.Writer) (*CheckOutcome, error)
+	// it finished and lists the rest as not checked, with a nil error.
+	// An error means nothing useful was produced (a revision that does
+	// not exist, a compile_commands.json that does not parse); the
+	// action reports it and fails the step.
+	Check(ctx context.Context, req CheckRequest, log io.Writer) (*results.File, error)
 }
 
 // CheckerFunc adapts a function to Checker.
-type CheckerFunc func(ctx context.Context, req CheckRequest, log io.Writer) (*CheckOutcome, error)
+type CheckerFunc func(ctx context.Context, req CheckRequest, log io.Writer) (*results.File, error)
 
 // Check calls f.
-func (f CheckerFunc) Check(ctx context.Context, req CheckRequest, log io.Writer) (*CheckOutcome, error) {
+func (f CheckerFunc) Check(ctx context.Context, req CheckRequest, log io.Writer) (*results.File, error) {
 	return f(ctx, req, log)
 }
 
@@ -67,7 +72,10 @@ type CheckRequest struct {
 	CallerDepth int
 }
 
-// CheckOutcome is what the checker found.
+// CheckOutcome is what a checker found, as publishing reads it: the
+// functions checked apart from those that were not. A results file
+// becomes one (outcomeOf) to be published; ResultsOf turns one into a
+// results file, for checkers built on CheckFunctions.
 type CheckOutcome struct {
 	// Functions are the functions verified, in the order to report them.
 	// Locations in their results are relative to RepoDir (or absolute
@@ -100,6 +108,9 @@ const (
 	// (binary to git, a symlink, a submodule, too large). Name is "";
 	// it counts as unknown: whatever changed in it was not checked.
 	SkipHidden SkipReason = "hidden"
+	// SkipShard: a shard's results were missing when the shards were
+	// merged. It counts as unknown.
+	SkipShard SkipReason = "shard"
 )
 
 // Skipped is a changed function that was not verified.
@@ -110,4 +121,100 @@ type Skipped struct {
 	Reason SkipReason
 	// Detail adds to Reason in words ("time budget of 10m0s spent").
 	Detail string
+}
+
+// ResultsOf is an outcome as a results file of the check req asked for,
+// written by prbmc version: its functions in order, then the ones not
+// checked. Functions with nothing to check become safe results without
+// properties; a skipped function's Detail (or, for the budget, the
+// budget) is the reason it was not checked.
+func ResultsOf(o *CheckOutcome, req CheckRequest, version string) *results.File {
+	f := &results.File{Version: version, Options: OptionsOf(req, ""), Base: req.Base, Head: req.Head, Warnings: o.Warnings}
+	files := map[string]bool{}
+	add := func(fn results.Function) {
+		fn.Verdict = fn.Words()
+		f.Functions = append(f.Functions, fn)
+		if fn.File != "" && !files[fn.File] {
+			files[fn.File] = true
+			f.Files = append(f.Files, fn.File)
+		}
+	}
+	for _, fr := range o.Functions {
+		fn := results.Function{File: fr.File, Name: fr.Name, Line: fr.Line, Status: diffscope.StatusChanged, Result: fr.Result,
+			Assumed: fr.Assumed, Notes: fr.Notes}
+		if fr.Result != nil {
+			fn.Elapsed = fr.Result.Elapsed
+		}
+		add(fn)
+	}
+	for _, s := range o.NotChecked {
+		fn := results.Function{File: s.File, Name: s.Name, Line: s.Line, Status: diffscope.StatusChanged, Skip: string(s.Reason), NotChecked: s.Detail}
+		switch s.Reason {
+		case SkipHidden:
+			f.NotRead = append(f.NotRead, diffscope.FileChange{Path: s.File, Status: "modified", Skipped: s.Detail})
+			continue
+		case SkipRemoved:
+			fn.Status, fn.NotChecked = diffscope.StatusRemoved, "removed by the change"
+		case SkipNothing:
+			fn.Skip, fn.NotChecked, fn.NothingToCheck = "", "", true
+			fn.Result = &result.Result{Verdict: result.Safe, Engine: "none", Entry: s.Name, Reason: s.Detail}
+		case SkipBudget:
+			if fn.NotChecked == "" {
+				fn.NotChecked = fmt.Sprintf("the time budget (%s) ran out before its turn", req.TimeBudget)
+			}
+		}
+		if fn.NotChecked == "" && !fn.NothingToCheck {
+			fn.NotChecked = string(s.Reason)
+		}
+		add(fn)
+	}
+	f.Seal()
+	return f
+}
+
+// OptionsOf are the options of req that decide verdicts, with engine.
+func OptionsOf(req CheckRequest, engine string) results.Options {
+	return results.Options{Checks: req.Checks, Engine: engine, MaxK: req.MaxK, FunctionTimeout: req.FunctionTimeout,
+		CallerDepth: req.CallerDepth, TrustHeadHarness: req.TrustHeadHarness, Paths: req.Paths, CompileCommands: req.CompileCommands,
+		IncludeDirs: req.IncludeDirs, Defines: req.Defines}
+}
+
+// outcomeOf is a results file as publishing reads it: the functions
+// checked, and those not checked with the reason.
+func outcomeOf(f *results.File) *CheckOutcome {
+	out := &CheckOutcome{Warnings: f.Warnings}
+	for _, fn := range f.Functions {
+		sk := Skipped{File: fn.File, Name: fn.Name, Line: fn.Line}
+		switch {
+		case fn.Status == diffscope.StatusRemoved:
+			sk.Reason, sk.Line = SkipRemoved, 0
+		case fn.NotChecked != "":
+			sk.Reason, sk.Detail = SkipReason(fn.Skip), fn.NotChecked
+			switch sk.Reason {
+			case SkipBudget, SkipShard, SkipExcluded:
+			default:
+				sk.Reason = SkipBudget // not checked, so unknown
+			}
+		case fn.NotCompiled:
+			sk.Reason, sk.Detail = SkipNothing, "the preprocessor leaves it out of this build (#if)"
+		case fn.NothingToCheck:
+			sk.Reason, sk.Detail = SkipNothing, "it reaches no assertion or enabled check"
+			if fn.Result != nil && fn.Result.Reason != "" {
+				sk.Detail = fn.Result.Reason
+			}
+		default:
+			fr := fn.FunctionResult()
+			if fr.Result == nil {
+				fr.Result = &result.Result{Verdict: result.Unknown, Reason: "no result", Entry: fn.Name}
+			}
+			out.Functions = append(out.Functions, fr)
+			continue
+		}
+		out.NotChecked = append(out.NotChecked, sk)
+	}
+	for _, fc := range f.NotRead {
+		out.NotChecked = append(out.NotChecked, Skipped{File: fc.Path, Reason: SkipHidden,
+			Detail: fmt.Sprintf("the changed file could not be read as C text (%s): nothing in it was checked", fc.Skipped)})
+	}
+	return out
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/report"
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif/sariftest"
 	"github.com/prbmc/prbmc/verifier/result"
 )
@@ -227,7 +228,7 @@ type fakeChecker struct {
 	tokenSeen bool
 }
 
-func (c *fakeChecker) Check(ctx context.Context, req CheckRequest, log io.Writer) (*CheckOutcome, error) {
+func (c *fakeChecker) Check(ctx context.Context, req CheckRequest, log io.Writer) (*results.File, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.reqs = append(c.reqs, req)
@@ -238,7 +239,10 @@ func (c *fakeChecker) Check(ctx context.Context, req CheckRequest, log io.Writer
 	if c.leak != "" {
 		fmt.Fprintf(log, "fake checker: token %s\n", c.leak)
 	}
-	return c.out, nil
+	if c.out == nil {
+		return nil, nil
+	}
+	return ResultsOf(c.out, req, "test"), nil
 }
 
 // eventFile writes the stored payload name with edit applied.
@@ -294,6 +298,18 @@ func runAction(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath st
 // runActionEnv is runAction with environment variables overridden ("" unsets).
 func runActionEnv(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath string, inputs map[string]string, ch Checker, override map[string]string) actionRun {
 	t.Helper()
+	return runEnv(t, r, gh, eventName, eventPath, inputs, ch, override, func(e Env) int { return Run(context.Background(), e, ch) })
+}
+
+// runPublish is `prbmc publish` with opts in the action's environment.
+func runPublish(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath string, inputs map[string]string, opts PublishOptions) actionRun {
+	t.Helper()
+	return runEnv(t, r, gh, eventName, eventPath, inputs, nil, nil, func(e Env) int { return Publish(context.Background(), e, opts) })
+}
+
+// runEnv runs call in the action's environment against the fake.
+func runEnv(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath string, inputs map[string]string, ch Checker, override map[string]string, call func(Env) int) actionRun {
+	t.Helper()
 	tmp := t.TempDir()
 	env := map[string]string{
 		"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": eventName, "GITHUB_EVENT_PATH": eventPath,
@@ -334,7 +350,7 @@ func runActionEnv(t *testing.T, r testRepo, gh *fakeGitHub, eventName, eventPath
 				}
 			}
 		}}
-	run.exit = Run(context.Background(), e, ch)
+	run.exit = call(e)
 	run.stdout = out.String()
 	if b, err := os.ReadFile(env["GITHUB_STEP_SUMMARY"]); err == nil {
 		run.summary = string(b)
@@ -600,7 +616,7 @@ func TestActionPullRequest(t *testing.T) {
 		"::warning file=src/big.c,line=50,title=prbmc%3A not checked::big_tail: not checked: the time budget ran out",
 		"fake checker: token ***", "retrying in 1s",
 		"::error::prbmc: 3 functions can fail (fail-on: unsafe)")
-	wantOutputs := map[string]string{"sarif-file": SarifFileName, "unsafe": "3", "safe": "1", "bounded": "1", "unknown": "1", "notes": "0"}
+	wantOutputs := map[string]string{"sarif-file": SarifFileName, "results-file": ResultsFileName, "unsafe": "3", "safe": "1", "bounded": "1", "unknown": "1", "notes": "0"}
 	if !reflect.DeepEqual(run.outputs, wantOutputs) {
 		t.Errorf("outputs %v, want %v", run.outputs, wantOutputs)
 	}

@@ -75,6 +75,30 @@ func resolveTarget(gc *githubactions.GitHubContext, baseInput string) (target, e
 		if t.Head == "" && t.Nothing == "" {
 			t.Head = gc.SHA
 		}
+	case "workflow_run":
+		// The second stage of a two-stage workflow (prbmc publish): it
+		// runs in the base repository's context after the first stage,
+		// for the commit that stage ran on. GitHub lists the pull
+		// requests of that commit, except a fork's.
+		var ev github.WorkflowRunEvent
+		if err := json.Unmarshal(raw, &ev); err != nil {
+			return t, fmt.Errorf("workflow_run event payload (%s): %w", gc.EventPath, err)
+		}
+		wr := ev.GetWorkflowRun()
+		t.Head = wr.GetHeadSHA()
+		for _, pr := range wr.PullRequests {
+			if strings.EqualFold(pr.GetHead().GetSHA(), t.Head) && pr.GetNumber() > 0 {
+				t.PR, t.Base = pr.GetNumber(), pr.GetBase().GetSHA()
+				t.Ref = fmt.Sprintf("refs/pull/%d/head", t.PR)
+				break
+			}
+		}
+		if head, base := wr.GetHeadRepository().GetFullName(), wr.GetRepository().GetFullName(); head != "" && base != "" && !strings.EqualFold(head, base) {
+			t.Fork = true
+		}
+		if t.PR == 0 && wr.GetHeadBranch() != "" && !t.Fork {
+			t.Ref = "refs/heads/" + wr.GetHeadBranch()
+		}
 	case "":
 		return t, fmt.Errorf("GITHUB_EVENT_NAME is not set: prbmc action runs inside GitHub Actions")
 	default:

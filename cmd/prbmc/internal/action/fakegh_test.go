@@ -186,6 +186,7 @@ type msg struct {
 }
 
 var (
+	rePR          = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/pulls/(\d+)$`)
 	rePRFiles     = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/pulls/(\d+)/files$`)
 	rePRComments  = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/pulls/(\d+)/comments$`)
 	rePRReviews   = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/pulls/(\d+)/reviews$`)
@@ -217,6 +218,10 @@ func (f *fakeGitHub) route(req *http.Request, body []byte) (int, any, map[string
 		return m != nil && m[1] == f.owner && m[2] == f.repo && (len(m) < 4 || m[3] == strconv.Itoa(f.pr))
 	}
 	switch {
+	case req.Method == http.MethodGet && check(rePR.FindStringSubmatch(path)):
+		full := f.owner + "/" + f.repo
+		return http.StatusOK, map[string]any{"number": f.pr, "head": map[string]any{"sha": f.headSHA, "repo": map[string]any{"full_name": "fork/" + f.repo}},
+			"base": map[string]any{"sha": "0", "repo": map[string]any{"full_name": full}}}, nil
 	case req.Method == http.MethodGet && check(rePRFiles.FindStringSubmatch(path)):
 		var out []map[string]any
 		for _, ff := range f.files {

@@ -59,6 +59,12 @@ type Inputs struct {
 	// CallerDepth: how many levels of callers classify a failure (0:
 	// every failure of the generated harness is reported as one).
 	CallerDepth int
+	// Results, when set, is a results file to publish instead of
+	// checking (the second stage of a two-stage workflow), relative to
+	// the workspace; PullRequest the pull request to publish it to when
+	// the event names none (0: the event's).
+	Results     string
+	PullRequest int
 }
 
 // Defaults are the inputs' defaults as action.yml spells them.
@@ -80,10 +86,12 @@ var Defaults = map[string]string{
 	"jobs":             "auto",
 	"trust-pr-harness": "false",
 	"caller-depth":     "2",
+	"results":          "",
+	"pull-request":     "",
 }
 
 // OutputNames are the action's outputs.
-var OutputNames = []string{"sarif-file", "unsafe", "safe", "bounded", "unknown", "notes"}
+var OutputNames = []string{"sarif-file", "results-file", "unsafe", "safe", "bounded", "unknown", "notes"}
 
 // inputGetter reads an input as the runner passes it to a Docker action
 // (INPUT_FUNCTION-TIMEOUT, hyphens kept, as go-githubactions reads it) or
@@ -175,6 +183,14 @@ func parseInputs(get func(string) string) (Inputs, error) {
 	case "false":
 	default:
 		return in, fmt.Errorf("input trust-pr-harness: %q is not true or false", val("trust-pr-harness"))
+	}
+	in.Results = val("results")
+	if v := val("pull-request"); v != "" {
+		n, err := strconv.Atoi(strings.TrimPrefix(v, "#"))
+		if err != nil || n < 1 {
+			return in, fmt.Errorf("input pull-request: %q is not a pull request's number", v)
+		}
+		in.PullRequest = n
 	}
 	return in, nil
 }

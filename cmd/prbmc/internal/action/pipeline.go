@@ -8,6 +8,7 @@ import (
 
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 	"github.com/prbmc/prbmc/diffscope"
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -25,10 +26,12 @@ type Pipeline struct {
 	// Isolation, when set, gives the child processes that check one
 	// function each with memMiB of memory; nil checks in this process.
 	Isolation func(memMiB int) (*check.Isolation, error)
+	// Version is prbmc's, for the results file.
+	Version string
 }
 
 // Check implements Checker.
-func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*CheckOutcome, error) {
+func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*results.File, error) {
 	base := req.Base
 	if base == "" {
 		base = diffscope.EmptyTree // nothing to compare with: every function is new
@@ -62,40 +65,11 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 	if p.Text != nil {
 		p.Text(log, run)
 	}
-	out := OutcomeOf(run, req.TimeBudget)
-	fmt.Fprintf(log, "prbmc: checked %d functions in %s\n", len(out.Functions), time.Since(start).Round(time.Millisecond))
+	root, err := check.RepoTop(ctx, req.RepoDir)
+	if err != nil {
+		return nil, err
+	}
+	out := run.Results(check.Meta{Version: p.Version, Options: OptionsOf(req, p.Engine), Budget: req.TimeBudget, Root: root})
+	fmt.Fprintf(log, "prbmc: checked %d functions in %s\n", len(out.FunctionResults()), time.Since(start).Round(time.Millisecond))
 	return out, nil
-}
-
-// OutcomeOf is what the action publishes of a run.
-func OutcomeOf(run *check.Run, budget time.Duration) *CheckOutcome {
-	out := &CheckOutcome{Warnings: run.Scope.Warnings}
-	for _, cf := range run.Funcs {
-		sk := Skipped{File: cf.Scope.File, Name: cf.Scope.Name, Line: cf.Scope.StartLine}
-		switch {
-		case !cf.Scope.Verify():
-			sk.Reason, sk.Line = SkipRemoved, 0
-			out.NotChecked = append(out.NotChecked, sk)
-		case cf.NotChecked != "":
-			sk.Reason, sk.Detail = SkipBudget, fmt.Sprintf("the time budget (%s) ran out before it was checked", budget)
-			out.NotChecked = append(out.NotChecked, sk)
-		case cf.Outcome.NotCompiled:
-			sk.Reason, sk.Detail = SkipNothing, "the preprocessor leaves it out of this build (#if)"
-			out.NotChecked = append(out.NotChecked, sk)
-		case cf.Outcome.NothingToCheck:
-			sk.Reason, sk.Detail = SkipNothing, "it reaches no assertion or enabled check"
-			out.NotChecked = append(out.NotChecked, sk)
-		}
-	}
-	for _, fc := range run.Hidden {
-		out.NotChecked = append(out.NotChecked, Skipped{File: fc.Path, Reason: SkipHidden,
-			Detail: fmt.Sprintf("the changed file could not be read as C text (%s): nothing in it was checked", fc.Skipped)})
-	}
-	for _, cf := range run.Funcs {
-		if cf.NotChecked != "" || cf.Outcome.NothingToCheck || cf.Outcome.Result == nil {
-			continue
-		}
-		out.Functions = append(out.Functions, run.FunctionResult(cf))
-	}
-	return out
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/markdown"
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif"
 )
 
@@ -85,6 +86,23 @@ func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
 		return ExitFail
 	}
 	return ExitOK
+}
+
+// writeResults writes the results file in the workspace, as the SARIF
+// file is written (whatever is at the path is replaced, never followed).
+func (r *run) writeResults(f *results.File) {
+	var b bytes.Buffer
+	if err := results.Encode(&b, f); err != nil {
+		r.notice("The results file could not be built: %v.", err)
+		return
+	}
+	path := filepath.Join(r.repoDir, ResultsFileName)
+	if err := writeNoFollow(path, r.log.redact(b.Bytes())); err != nil {
+		r.notice("The results file could not be written to %s: %v.", path, err)
+		return
+	}
+	r.resultsFile = ResultsFileName
+	r.a.Infof("prbmc: wrote the results to %s", path)
 }
 
 // notice records a degradation: printed now, and listed in the job
@@ -429,7 +447,7 @@ func (r *run) annotate(vs []violation, o *CheckOutcome) {
 	}
 	n := 0
 	for _, s := range o.NotChecked {
-		if s.Reason != SkipBudget && s.Reason != SkipHidden {
+		if s.Reason != SkipBudget && s.Reason != SkipHidden && s.Reason != SkipShard {
 			continue
 		}
 		if n == maxAnnotations {
@@ -444,9 +462,12 @@ func (r *run) annotate(vs []violation, o *CheckOutcome) {
 				fields["line"] = strconv.Itoa(s.Line)
 			}
 		}
-		if s.Reason == SkipHidden {
+		switch s.Reason {
+		case SkipHidden:
 			r.a.WithFieldsMap(fields).Warningf("%s: not checked: %s", s.File, s.Detail)
-		} else {
+		case SkipShard:
+			r.a.WithFieldsMap(fields).Warningf("%s: not checked: %s", s.Name, s.Detail)
+		default:
 			r.a.WithFieldsMap(fields).Warningf("%s: not checked: the time budget ran out", s.Name)
 		}
 	}
@@ -489,6 +510,7 @@ func (r *run) setOutputs(c counts, sarifFile string) {
 	}
 	r.safely("set the outputs", func() {
 		r.a.SetOutput("sarif-file", sarifFile)
+		r.a.SetOutput("results-file", r.resultsFile)
 		r.a.SetOutput("unsafe", strconv.Itoa(c.unsafe))
 		r.a.SetOutput("safe", strconv.Itoa(c.safe))
 		r.a.SetOutput("bounded", strconv.Itoa(c.bounded))

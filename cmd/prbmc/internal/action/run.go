@@ -17,6 +17,7 @@ import (
 
 	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/markdown"
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif"
 	"github.com/prbmc/prbmc/verifier/result"
 )
@@ -88,6 +89,10 @@ const (
 // of later steps both inside the action's container and on the runner.
 const SarifFileName = "prbmc-results.sarif"
 
+// ResultsFileName is the results file the action writes in the
+// workspace (the results-file output), for a later `prbmc publish`.
+const ResultsFileName = "prbmc-results.json"
+
 // SummaryMarker marks the sticky summary comment.
 const SummaryMarker = "prbmc:summary"
 
@@ -110,6 +115,12 @@ const publishTimeout = 3 * time.Minute
 // publishes the outcome. It returns the exit status; it never panics on
 // bad input or a failing API.
 func Run(ctx context.Context, env Env, checker Checker) int {
+	return newRun(env).main(ctx, checker)
+}
+
+// newRun is the state of one invocation in env, its log redacting the
+// token.
+func newRun(env Env) *run {
 	if env.Getenv == nil {
 		env.Getenv = os.Getenv
 	}
@@ -123,8 +134,7 @@ func Run(ctx context.Context, env Env, checker Checker) int {
 	a := githubactions.New(githubactions.WithGetenv(env.Getenv), githubactions.WithWriter(log))
 	// Known before anything is printed, so no line can show it.
 	log.setSecret(strings.TrimSpace(inputGetter(a.GetInput, env.Getenv)("github-token")))
-	r := &run{env: env, a: a, log: log}
-	return r.main(ctx, checker)
+	return &run{env: env, a: a, log: log}
 }
 
 // run is one invocation's state.
@@ -138,16 +148,24 @@ type run struct {
 	repoDir string
 	// notices are what went wrong while publishing, for the job summary.
 	notices []string
+	// resultsFile is the results file written, relative to the
+	// workspace ("" if none).
+	resultsFile string
 }
 
-func (r *run) main(ctx context.Context, checker Checker) (exit int) {
-	defer func() {
-		if p := recover(); p != nil {
-			// go-githubactions panics when it cannot write a file command.
-			r.a.Errorf("prbmc: internal error: %v", p)
-			exit = ExitFail
-		}
-	}()
+// recoverExit turns a panic into an error annotation and ExitFail.
+func (r *run) recoverExit(exit *int) {
+	if p := recover(); p != nil {
+		// go-githubactions panics when it cannot write a file command.
+		r.a.Errorf("prbmc: internal error: %v", p)
+		*exit = ExitFail
+	}
+}
+
+// setup reads the context, the inputs (then scrubs the secrets from the
+// environment) and the event's target; it returns -1, or the exit status
+// when there is nothing more to do.
+func (r *run) setup() int {
 	gc, err := r.a.Context()
 	if gc == nil {
 		r.a.Errorf("prbmc: reading the GitHub context: %v", err)
@@ -182,6 +200,27 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 		r.setOutputs(counts{}, "")
 		return ExitOK
 	}
+	return -1
+}
+
+func (r *run) main(ctx context.Context, checker Checker) (exit int) {
+	defer r.recoverExit(&exit)
+	if code := r.setup(); code >= 0 {
+		return code
+	}
+	if r.in.Results != "" {
+		// The second stage of a two-stage workflow: publish what the
+		// first checked.
+		path := r.in.Results
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(r.repoDir, path)
+		}
+		return r.publishFile(ctx, PublishOptions{Results: path, PR: r.in.PullRequest})
+	}
+	if r.tgt.EventName == "workflow_run" && r.tgt.Base == "" {
+		r.a.Errorf("prbmc: on workflow_run the action publishes the results of an earlier run: set the results input (or base, to check the commit)")
+		return ExitUsage
+	}
 	if r.tgt.PR > 0 && r.in.Base == "" {
 		r.useMergeBase(ctx)
 	}
@@ -201,29 +240,28 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 	r.a.Group(fmt.Sprintf("prbmc: checking the functions changed in %s", describeRange(r.tgt)))
 	checkCtx, cancel := budgetContext(ctx, r.in.TimeBudget)
 	start := time.Now()
-	outcome, err := checker.Check(checkCtx, req, r.log)
+	res, err := checker.Check(checkCtx, req, r.log)
 	cancel()
 	r.a.EndGroup()
 	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && outcome == nil {
+		if errors.Is(err, context.DeadlineExceeded) && res == nil {
 			err = fmt.Errorf("the checker did not stop within the time budget (%s) and returned nothing: %w", r.in.TimeBudget, err)
 		}
 		r.a.Errorf("prbmc: checking: %v", err)
-		if outcome == nil {
+		if res == nil {
 			return ExitFail
 		}
 	}
-	if outcome == nil {
-		outcome = &CheckOutcome{}
+	if res == nil {
+		res = &results.File{Base: req.Base, Head: req.Head}
 	}
-	for _, w := range outcome.Warnings {
-		r.notice("%s.", upperFirst(w))
-	}
-	r.a.Infof("prbmc: %d functions checked, %d not checked, in %s", len(outcome.Functions), len(outcome.NotChecked), time.Since(start).Round(time.Millisecond))
+	o := outcomeOf(res)
+	r.a.Infof("prbmc: %d functions checked, %d not checked, in %s", len(o.Functions), len(o.NotChecked), time.Since(start).Round(time.Millisecond))
+	r.writeResults(res)
 
 	pubCtx, cancelPub := context.WithTimeout(context.WithoutCancel(ctx), publishTimeout)
 	defer cancelPub()
-	return r.publish(pubCtx, outcome)
+	return r.publishResults(pubCtx, res, "")
 }
 
 // budgetContext bounds the check by the time budget plus a grace period
@@ -321,7 +359,7 @@ func count(o *CheckOutcome) counts {
 		}
 	}
 	for _, s := range o.NotChecked {
-		if s.Reason == SkipBudget || s.Reason == SkipHidden {
+		if s.Reason == SkipBudget || s.Reason == SkipHidden || s.Reason == SkipShard {
 			c.unknown++
 		}
 	}

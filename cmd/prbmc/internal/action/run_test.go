@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/report"
+	"github.com/prbmc/prbmc/report/results"
 )
 
 var errPanic = errors.New("panic")
@@ -63,7 +64,7 @@ func TestActionModes(t *testing.T) {
 				ch = &fakeChecker{out: tc.outcome(t)}
 			}
 			if tc.checkErr != nil {
-				ch = CheckerFunc(func(context.Context, CheckRequest, io.Writer) (*CheckOutcome, error) {
+				ch = CheckerFunc(func(context.Context, CheckRequest, io.Writer) (*results.File, error) {
 					if tc.checkErr == errPanic {
 						panic("index out of range")
 					}

@@ -18,6 +18,7 @@ import (
 	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/repro"
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/funccheck"
@@ -63,6 +64,9 @@ type Config struct {
 	// CallerDepth classifies failures by the function's callers, up to
 	// this many levels (funccheck.Options.CallerDepth; 0: not at all).
 	CallerDepth int
+	// Shard, when set, checks only the functions results.Assign puts in
+	// shard Shard.Index of Shard.Count.
+	Shard *results.Shard
 }
 
 // Func is one function of the scope and what became of it.
@@ -89,6 +93,8 @@ type Run struct {
 	// checked, and a reader must be told.
 	Hidden  []diffscope.FileChange
 	Elapsed time.Duration
+	// Shard is Config.Shard: the run checked that shard of the scope.
+	Shard *results.Shard
 }
 
 // ProgressFunc is told how far a check is: functions done, total, and the
@@ -129,15 +135,12 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 		defer cleanup()
 		srcRoot = dir
 	}
-	run := &Run{Scope: scope, Hidden: HiddenFiles(scope)}
+	run := &Run{Scope: scope, Hidden: HiddenFiles(scope), Shard: cfg.Shard}
 	harnesses, err := userHarnesses(ctx, root, scope, cfg.TrustHeadHarness)
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range scope.Functions {
-		if strings.HasPrefix(f.File, HarnessDir+"/") {
-			continue // a harness is the function's contract, not code under check
-		}
+	for _, f := range InShard(Considered(scope), cfg.Shard) {
 		cf := Func{Scope: f, Notes: harnesses.notes[f.Name]}
 		if !f.Verify() {
 			cf.NotChecked = "removed by the change"
@@ -249,6 +252,34 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 	wg.Wait()
 	run.Elapsed = time.Since(start)
 	return run, nil
+}
+
+// Considered are the functions of a scope a check considers: all but
+// the harness files' (a harness is a function's contract, not code under
+// check).
+func Considered(scope *diffscope.Result) []diffscope.Function {
+	var out []diffscope.Function
+	for _, f := range scope.Functions {
+		if !strings.HasPrefix(f.File, HarnessDir+"/") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// InShard are the functions of fns in shard (results.Assign), all of
+// them when shard is nil, in their order.
+func InShard(fns []diffscope.Function, shard *results.Shard) []diffscope.Function {
+	if shard == nil {
+		return fns
+	}
+	var out []diffscope.Function
+	for i, s := range results.Assign(fns, shard.Count) {
+		if s == shard.Index {
+			out = append(out, fns[i])
+		}
+	}
+	return out
 }
 
 // checkOne checks one function, never panicking.

@@ -1,0 +1,142 @@
+package check
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/prbmc/prbmc/report"
+	"github.com/prbmc/prbmc/report/results"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// Meta is what a results file says about a run besides its functions.
+type Meta struct {
+	Version string // prbmc's
+	Options results.Options
+	// Budget is the run's time budget, named in the reason of the
+	// functions it left unchecked (0: none).
+	Budget time.Duration
+	// Root is the repository's top directory: absolute locations under it
+	// are written relative to it.
+	Root string
+}
+
+// Results is the run as a results file, sealed (schema version and
+// options hash set). Locations are repository-relative; an absolute one
+// outside the repository (a system header) becomes the pseudo-file
+// "<external:/usr/include/x.h>", which no report reads or links.
+func (r *Run) Results(m Meta) *results.File {
+	f := &results.File{Version: m.Version, Options: m.Options, Base: r.Scope.Base, Head: r.Scope.Head,
+		Warnings: r.Scope.Warnings, NotRead: r.Hidden, Elapsed: r.Elapsed, Shard: r.Shard}
+	for _, fc := range r.Scope.Files {
+		f.Files = append(f.Files, fc.Path)
+	}
+	for _, cf := range r.Funcs {
+		fn := results.Function{File: cf.Scope.File, Name: cf.Scope.Name, Line: cf.Scope.StartLine, Status: cf.Scope.Status,
+			Reasons: cf.Scope.Reasons, NotChecked: cf.NotChecked, NotCompiled: cf.Outcome.NotCompiled,
+			NothingToCheck: cf.Outcome.NothingToCheck, Assumed: cf.Outcome.Assumed, Notes: cf.Notes,
+			Result: relResult(cf.Outcome.Result, m.Root)}
+		switch {
+		case !cf.Scope.Verify():
+			fn.Skip = results.SkipRemoved
+		case cf.NotChecked != "":
+			fn.Skip = results.SkipBudget
+			if m.Budget > 0 {
+				fn.NotChecked = fmt.Sprintf("the time budget (%s) ran out before it was checked", m.Budget)
+			}
+		}
+		if fn.Result != nil {
+			fn.Elapsed = fn.Result.Elapsed
+		}
+		fn.Verdict = fn.Words()
+		f.Functions = append(f.Functions, fn)
+	}
+	f.Seal()
+	return f
+}
+
+// relResult is res with its absolute locations made repository-relative
+// and clean (a copy when any is not); res itself when all are.
+func relResult(res *result.Result, root string) *result.Result {
+	if res == nil || !needsFix(res, root) {
+		return res
+	}
+	var cp result.Result
+	b, err := json.Marshal(res)
+	if err != nil || json.Unmarshal(b, &cp) != nil {
+		return res
+	}
+	cp.Elapsed = res.Elapsed
+	fix := func(l *result.Location) { l.File = relLocation(l.File, root) }
+	for i := range cp.Props {
+		p := &cp.Props[i]
+		fix(&p.Location)
+		if p.Trace != nil {
+			for j := range p.Trace.Steps {
+				fix(&p.Trace.Steps[j].Location)
+			}
+			for j := range p.Trace.Inputs {
+				fix(&p.Trace.Inputs[j].Location)
+			}
+		}
+	}
+	for i := range cp.Invariants {
+		fix(&cp.Invariants[i].Location)
+	}
+	return &cp
+}
+
+func needsFix(res *result.Result, root string) bool {
+	abs := func(l result.Location) bool { return relLocation(l.File, root) != l.File }
+	for _, p := range res.Props {
+		if abs(p.Location) {
+			return true
+		}
+		if p.Trace != nil {
+			for _, s := range p.Trace.Steps {
+				if abs(s.Location) {
+					return true
+				}
+			}
+			for _, in := range p.Trace.Inputs {
+				if abs(in.Location) {
+					return true
+				}
+			}
+		}
+	}
+	for _, inv := range res.Invariants {
+		if abs(inv.Location) {
+			return true
+		}
+	}
+	return false
+}
+
+// relLocation is file as a results file has it: repository-relative and
+// clean, or a pseudo-file when it is outside the repository.
+func relLocation(file, root string) string {
+	if !report.IsSourceFile(file) {
+		return file
+	}
+	if !filepath.IsAbs(file) {
+		rel := path.Clean(filepath.ToSlash(file))
+		if results.CheckPath(rel) == nil {
+			return rel
+		}
+		if root == "" {
+			return "<external:" + rel + ">"
+		}
+		file = filepath.Join(root, file)
+	}
+	if root != "" {
+		if rel, err := filepath.Rel(root, file); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return "<external:" + filepath.ToSlash(filepath.Clean(file)) + ">"
+}
