@@ -106,3 +106,27 @@ int parse_pair(const char *s)
 		return -1;
 	return a / b;
 }
+
+/* The assertion checks the inputs before anything changes: the
+   function's contract (sds's sdsIncrLen), a contract note; -incr in it
+   overflows only for an input the assertion is there to reject. */
+#include <assert.h>
+struct counter {
+	unsigned len, cap;
+};
+
+void counter_add(struct counter *c, long incr)
+{
+	unsigned room = c->cap - c->len;
+	assert((incr >= 0 && incr <= (long)room) || (incr < 0 && c->len >= (unsigned long)(-incr)));
+	c->len += incr;
+}
+
+/* The same assertion after a store is no longer a check of the inputs
+   alone: a failure. */
+void counter_add_late(struct counter *c, long incr)
+{
+	c->cap++;
+	assert(incr >= 0 && incr <= 4);
+	c->len += incr;
+}

@@ -136,13 +136,14 @@ func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *
 		} else {
 			p.Note = fmt.Sprintf("Nothing in %s calls %s(): it is an entry point, and whoever calls it can pass these inputs.", u.File, ir.CName(name))
 		}
-		if guard, ok := entryGuard(f, p.ID); ok {
+		// The instrumented function: the optional checks are in it.
+		if guard, ok := entryGuard(pp.p.Func(name), f, p.ID); ok {
 			// assert(incr <= free) before the function changes anything:
 			// the author wrote down what callers must pass. A caller in
 			// the file that breaks it would be a failure (reach); an
 			// entry point's is its contract.
 			p.Finding = result.FindingContract
-			p.Note = fmt.Sprintf("The assertion checks %s()'s inputs before it changes anything: it states the function's contract (`%s`), and nothing here calls it against it. `prbmc_requires(...)` says so explicitly.", ir.CName(name), guard)
+			p.Note = fmt.Sprintf("`assert(%s)` checks %s()'s inputs before it changes anything: it states the function's contract, and nothing here calls it against it. `prbmc_requires(...)` says so explicitly.", guard, ir.CName(name))
 			break
 		}
 		u.constructorNote(ctx, opts, eo, name, &p)
@@ -518,31 +519,83 @@ func firstSentence(s string) string {
 	return strings.TrimSuffix(s, ".")
 }
 
-// entryGuard reports whether property id is an assertion of f's own that
-// comes before f changes anything a caller can see (no store but to its
-// own variables, no call but of functions that change nothing): a check
-// of the inputs, which is the function's contract. It returns the
-// assertion's text.
-func entryGuard(f *ir.Function, id string) (string, bool) {
-	for _, in := range f.Body {
-		switch in := in.(type) {
-		case *ir.Assert:
-			if in.Prop != nil && in.Prop.ID == id {
-				return in.Prop.Text, in.Prop.Kind == ir.PropAssertion && in.Prop.Func == f.Name
-			}
-		case *ir.Assign:
-			if !ownVar(f, in.Lhs) {
-				return "", false
-			}
-		case *ir.Call:
-			if in.Builtin != ir.NotBuiltin || in.Fn == nil || !changesNothing(in.Fn, map[*ir.Function]bool{}) || in.Result != nil && !ownVar(f, in.Result) {
-				return "", false
-			}
-		case *ir.Unsupported:
-			return "", false
+// entryGuard reports whether property id is an assertion of f's own
+// that no path from f's entry reaches after a change a caller can see (a
+// store but to f's own variables, a call but of functions that change
+// nothing): a check of the inputs, which is the function's contract. It
+// returns the assertion's text.
+//
+// src is the function as written (without the optional checks, its
+// assertions all there): an assertion classified before may have become
+// an assumption in f.
+func entryGuard(f, src *ir.Function, id string) (string, bool) {
+	if f == nil {
+		return "", false
+	}
+	at := -1
+	for pc, in := range f.Body {
+		if a, ok := in.(*ir.Assert); ok && a.Prop != nil && a.Prop.ID == id {
+			at = pc
+			break
 		}
 	}
-	return "", false
+	if at < 0 {
+		return "", false
+	}
+	a := f.Body[at].(*ir.Assert)
+	if a.Prop.Func != f.Name {
+		return "", false
+	}
+	if a.Prop.Kind != ir.PropAssertion {
+		// A check inside the guard's own condition (its -incr
+		// overflowing): the input it fails on is one the guard is there
+		// to reject.
+		var guard *ir.Assert
+		for _, in := range src.Body {
+			if g, ok := in.(*ir.Assert); ok && g.Prop != nil && g.Prop.Kind == ir.PropAssertion && g.Pos() == a.Pos() {
+				guard = g
+				break
+			}
+		}
+		if guard == nil {
+			return "", false
+		}
+		a = guard
+	}
+	// Walk back from the assertion over everything that can run before
+	// it.
+	preds := ir.Preds(f)
+	seen := map[int]bool{at: true}
+	work := []int{at}
+	for len(work) > 0 {
+		pc := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, q := range preds[pc] {
+			if seen[q] {
+				continue
+			}
+			seen[q] = true
+			if !harmless(f, f.Body[q]) {
+				return "", false
+			}
+			work = append(work, q)
+		}
+	}
+	return a.Prop.Text, true
+}
+
+// harmless reports whether instruction in of f changes nothing outside
+// f's own variables.
+func harmless(f *ir.Function, in ir.Instr) bool {
+	switch in := in.(type) {
+	case *ir.Assign:
+		return ownVar(f, in.Lhs)
+	case *ir.Call:
+		return in.Builtin == ir.NotBuiltin && in.Fn != nil && changesNothing(in.Fn, map[*ir.Function]bool{}) && (in.Result == nil || ownVar(f, in.Result))
+	case *ir.Unsupported:
+		return false
+	}
+	return true
 }
 
 // ownVar reports whether lv is a variable of f's own (not a global, not
@@ -563,16 +616,13 @@ func changesNothing(f *ir.Function, seen map[*ir.Function]bool) bool {
 	}
 	seen[f] = true
 	for _, in := range f.Body {
-		switch in := in.(type) {
-		case *ir.Assign:
-			if !ownVar(f, in.Lhs) {
+		if c, ok := in.(*ir.Call); ok && c.Fn != nil && c.Builtin == ir.NotBuiltin {
+			if !changesNothing(c.Fn, seen) || c.Result != nil && !ownVar(f, c.Result) {
 				return false
 			}
-		case *ir.Call:
-			if in.Builtin != ir.NotBuiltin || in.Fn == nil || !changesNothing(in.Fn, seen) || in.Result != nil && !ownVar(f, in.Result) {
-				return false
-			}
-		case *ir.Unsupported:
+			continue
+		}
+		if !harmless(f, in) {
 			return false
 		}
 	}

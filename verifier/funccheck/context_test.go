@@ -40,6 +40,8 @@ func TestFindingClasses(t *testing.T) {
 		{"per_item_safe", result.Safe, "", "", 0, "", "", ""},
 		{"ring_first", result.Safe, result.FindingContract, "bounds", 91, "", "Needs a handle the file's own constructor does not make: when r points to an object ring_init() set up, it holds", "contract note"},
 		{"parse_pair", result.Unsafe, result.FindingInputs, "div-by-zero", 107, "", "entry point", "`sscanf()` has no body here: assumed to return any int, give the memory its arguments 3, 4 point to any contents"},
+		{"counter_add", result.Safe, result.FindingContract, "assertion", 121, "", "checks counter_add()'s inputs before it changes anything", ""},
+		{"counter_add_late", result.Unsafe, result.FindingInputs, "assertion", 130, "", "entry point", ""},
 		{"ring_peek", result.Unsafe, result.FindingInputs, "bounds", 97, "", "It fails with handles the file's own constructor makes too (r points to an object ring_init() set up)", ""},
 	}
 	for _, tc := range tests {
