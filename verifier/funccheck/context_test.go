@@ -2,6 +2,7 @@ package funccheck
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,4 +147,42 @@ func autoWith(set checks.Set) Options {
 		return err
 	}
 	return opts
+}
+
+// TestHandleConstructors: functions of a library whose handle (typedef
+// char *str) points after a header the library lays out are unknown
+// with a plain harness; prbmc check decides them with handles the
+// library's own constructor made, and says so in the assumptions.
+func TestHandleConstructors(t *testing.T) {
+	ctx := context.Background()
+	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
+	opts.CallerDepth = 2
+	u, err := LoadUnit(ctx, opts, "handle.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		fn       string
+		verdicts []result.Verdict
+	}{
+		{"str_drop", []result.Verdict{result.Safe, result.Bounded}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fn, func(t *testing.T) {
+			out := u.Check(ctx, opts, tc.fn)
+			r := out.Result
+			if !slices.Contains(tc.verdicts, r.Verdict) {
+				t.Fatalf("verdict %s (%s), want one of %v", r.Verdict, r.Reason, tc.verdicts)
+			}
+			if !slices.ContainsFunc(out.Assumed, func(a string) bool { return strings.HasPrefix(a, "s is an object str_newlen() made") }) {
+				t.Errorf("assumptions do not name the constructor: %q", out.Assumed)
+			}
+			if !strings.Contains(r.Reason, "with any inputs it was unknown: ") {
+				t.Errorf("reason %q does not say the plain harness was unknown", r.Reason)
+			}
+			if out.Harness == nil || !strings.Contains(out.Harness.Source, "__prbmc_setup(1);") {
+				t.Errorf("the outcome's harness is not the constructed one")
+			}
+		})
+	}
 }

@@ -174,6 +174,10 @@ func (g *gen) construct(name, decl string, c *ctor) bool {
 		g.emit("%s;", call)
 		what = fmt.Sprintf("%s points to an object %s() set up", name, ir.CName(c.f.Name))
 	} else {
+		if c.handle != "" {
+			// const sds s: the operations reassign it.
+			decl = c.handle + " " + name
+		}
 		g.emit("%s = %s;", decl, call)
 		g.emit("%s(%s != 0);", g.proto("__VERIFIER_assume", "void __VERIFIER_assume(int);"), name)
 		what = fmt.Sprintf("%s is an object %s() made", name, ir.CName(c.f.Name))
