@@ -242,11 +242,11 @@ var depRules = []depRule{
 	},
 	{
 		name:    "ReportSeesOnlyResults",
-		why:     "report/ renders a result.Report and takes nothing else from the verifier, so that the formats and the verifier change apart",
+		why:     "report/ renders a result.Report and takes nothing else from the verifier, so that the formats and the verifier change apart; the results file and the shard plan (report/results) record a change's scope, diffscope's types, which come before the verifier in the data flow",
 		applies: func(p pkg) bool { return under(p.owner, "report") },
 		forbids: func(dep string) string {
-			if l := local(dep); l != "" && !under(l, "report") && l != "verifier/result" {
-				return "report/ may use only verifier/result"
+			if l := local(dep); l != "" && !under(l, "report") && l != "verifier/result" && l != "diffscope" {
+				return "report/ may use only verifier/result and diffscope"
 			}
 			return ""
 		},

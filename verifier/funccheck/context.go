@@ -137,7 +137,7 @@ func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *
 			p.Note = fmt.Sprintf("Nothing in %s calls %s(): it is an entry point, and whoever calls it can pass these inputs.", u.File, ir.CName(name))
 		}
 		// The instrumented function: the optional checks are in it.
-		if guard, ok := entryGuard(pp.p.Func(name), f, p.ID); ok {
+		if guard, ok := entryGuard(pp.p.Func(name), f, p.ID, pp.stubs); ok {
 			// assert(incr <= free) before the function changes anything:
 			// the author wrote down what callers must pass. A caller in
 			// the file that breaks it would be a failure (reach); an
@@ -528,7 +528,16 @@ func firstSentence(s string) string {
 // src is the function as written (without the optional checks, its
 // assertions all there): an assertion classified before may have become
 // an assumption in f.
-func entryGuard(f, src *ir.Function, id string) (string, bool) {
+//
+// A value a stub returns is no input: a call of one (stubs) before the
+// assertion makes it no check of the inputs.
+func entryGuard(f, src *ir.Function, id string, stubs map[*ir.Function]string) (string, bool) {
+	harmless := func(f *ir.Function, in ir.Instr) bool {
+		if c, ok := in.(*ir.Call); ok && c.Fn != nil && stubs[c.Fn] != "" {
+			return false
+		}
+		return harmless(f, in)
+	}
 	if f == nil {
 		return "", false
 	}
@@ -579,6 +588,35 @@ func entryGuard(f, src *ir.Function, id string) (string, bool) {
 				return "", false
 			}
 			work = append(work, q)
+		}
+	}
+	// A function that checks its inputs itself (if (r->count > CAP)
+	// return -1;) before the assertion claims the check was enough: the
+	// assertion is then its author's claim about that check, and its
+	// failure a bug. So no path from before the assertion may return
+	// without a change, avoiding it.
+	reach := map[int]bool{}
+	for q := range seen {
+		if q == at {
+			continue
+		}
+		work = append(work, q)
+	}
+	for len(work) > 0 {
+		pc := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range ir.Succs(f, pc) {
+			if s == at || seen[s] || reach[s] {
+				continue
+			}
+			if _, ret := f.Body[s].(*ir.Return); ret {
+				return "", false
+			}
+			if !harmless(f, f.Body[s]) {
+				continue
+			}
+			reach[s] = true
+			work = append(work, s)
 		}
 	}
 	return a.Prop.Text, true

@@ -115,10 +115,12 @@ func attackRepo(t *testing.T) testRepo {
 		t.Fatal(err)
 	}
 	// 4. Proving its own function: a harness that assumes everything away.
-	write("src/guarded.c", "#include <assert.h>\nint guarded(int x) {\n  assert(x != 42);\n  return x;\n}\n")
+	// The assertion comes after a store: a claim about the code, not a
+	// contract on x (which would be a contract note, not a failure).
+	write("src/guarded.c", "#include <assert.h>\nstatic int last;\nint guarded(int x) {\n  last = x;\n  assert(x != 42);\n  return x;\n}\n")
 	write("prbmc/harness/guarded.c", "void prbmc_harness_guarded(void) { __VERIFIER_assume(0); guarded(1); }\n")
 	// 5. HTML and mentions through a #line name.
-	write("src/evil.c", "#include <assert.h>\nint evil(int x) {\n#line 7 \"zz <a href=https://evil.example>Apply fix</a> @octocat <!--\"\n  assert(x != 3);\n  return x;\n}\n")
+	write("src/evil.c", "#include <assert.h>\nstatic int seen;\nint evil(int x) {\n  seen = x;\n#line 7 \"zz <a href=https://evil.example>Apply fix</a> @octocat <!--\"\n  assert(x != 3);\n  return x;\n}\n")
 	// 6. Overwriting a file outside the workspace through the SARIF path.
 	if err := os.Symlink(filepath.Join(outside, "victim.txt"), filepath.Join(r.dir, SarifFileName)); err != nil {
 		t.Fatal(err)
@@ -206,7 +208,7 @@ func TestActionAttacks(t *testing.T) {
 	if fails["src/ok.c:3"] == "" {
 		t.Errorf("the honest bug is not in the SARIF log: %v", fails)
 	}
-	if fails["src/guarded.c:3"] == "" {
+	if fails["src/guarded.c:5"] == "" {
 		t.Errorf("guarded's bug is hidden by the pull request's harness: %v", fails)
 	}
 	if fails["src/nul.c:4"] == "" {
