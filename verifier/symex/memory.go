@@ -265,6 +265,12 @@ func (x *executor) readCell(arr, idx *smt.Term) *smt.Term {
 const maxReadChain = 512
 
 func (x *executor) readCellDepth(arr, idx *smt.Term, depth int) *smt.Term {
+	// One read can build millions of terms (a symbolic index through
+	// stores under merged arrays): the limits hold inside it too.
+	x.reads++
+	if x.reads&1023 == 0 {
+		x.checkLimits()
+	}
 	if depth > maxReadChain {
 		return x.b.Select(arr, idx)
 	}

@@ -258,6 +258,7 @@ type executor struct {
 	ind       *inductionState
 	// setup: assertions are assumed (ir.BSetup), not checked.
 	setup     bool
+	reads     int           // readCellDepth calls, for checkLimits
 	ghostGone *ir.Var       // the ghost variable of object lifetimes (valid.go)
 	allocas   map[int][]int // alloca blocks by frame, which end when it returns
 }
@@ -573,13 +574,19 @@ func (x *executor) tick() {
 	// hundred thousand stores), and the deadline must hold to the tenth
 	// of a second; a check costs nanoseconds.
 	if x.steps&15 == 0 {
-		if err := x.ctx.Err(); err != nil {
-			panic(abort{err})
-		}
-		if o := &x.opts; o.MaxSteps > 0 && x.steps > o.MaxSteps || o.MaxTerms > 0 && x.b.NumTerms()-x.terms0 > o.MaxTerms ||
-			o.MaxOps > 0 && x.b.Ops()-x.ops0 > o.MaxOps {
-			panic(abort{ErrWorkLimit})
-		}
+		x.checkLimits()
+	}
+}
+
+// checkLimits ends the run when its context is done or its work limits
+// are reached.
+func (x *executor) checkLimits() {
+	if err := x.ctx.Err(); err != nil {
+		panic(abort{err})
+	}
+	if o := &x.opts; o.MaxSteps > 0 && x.steps > o.MaxSteps || o.MaxTerms > 0 && x.b.NumTerms()-x.terms0 > o.MaxTerms ||
+		o.MaxOps > 0 && x.b.Ops()-x.ops0 > o.MaxOps {
+		panic(abort{ErrWorkLimit})
 	}
 }
 
@@ -748,11 +755,14 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 			}
 			// An iteration during which no execution left the loop or
 			// branched (the guard is the very term it was at the last jump
-			// back) is deterministic: it is not counted against the bound,
-			// so loops with constant trip counts unroll completely and
-			// their bound is reached at once. A cap keeps a deterministic
-			// infinite loop from unrolling forever.
-			free := lastGuard[pc] == cur.guard && lastRelaxed[pc] == x.relaxed && freeIters[pc] < maxFreeIterations
+			// back, and the jump back is taken for certain) is
+			// deterministic: it is not counted against the bound, so loops
+			// with constant trip counts unroll completely and their bound
+			// is reached at once. A do-while whose condition is symbolic
+			// (while (v >>= 4)) lets executions leave at every jump back
+			// with the guard unchanged: counted. A cap keeps a
+			// deterministic infinite loop from unrolling forever.
+			free := c.IsTrue() && lastGuard[pc] == cur.guard && lastRelaxed[pc] == x.relaxed && freeIters[pc] < maxFreeIterations
 			if free || unwound[pc] < x.opts.Unwind {
 				if free {
 					freeIters[pc]++

@@ -86,6 +86,27 @@ func TestSymbolicLoopCounts(t *testing.T) {
 	}
 }
 
+// TestSymbolicDoWhileCounts: a do-while whose condition is an input
+// leaves the loop at every jump back with the guard unchanged; those
+// iterations count against the bound (sds's sdsll2str, do { … v /= 10; }
+// while (v), unrolled 16 times at bound 1 before).
+func TestSymbolicDoWhileCounts(t *testing.T) {
+	p := cfronttest.Load(t, "extern unsigned long long __VERIFIER_nondet_ulonglong(void);\nint main(void) { unsigned long long v = __VERIFIER_nondet_ulonglong(); int n = 0; do { n++; v >>= 4; } while (v); return n; }\n", ir.LP64)
+	for _, k := range []int{1, 2, 3} {
+		eq, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(eq.Props(ir.PropUnwinding)) != 1 || !eq.Unwound {
+			t.Fatalf("k=%d: want one unwinding check, got %d", k, len(eq.Props(ir.PropUnwinding)))
+		}
+		// The body is five steps or so; 16 iterations of it are 80.
+		if eq.Steps > 12+8*k {
+			t.Errorf("k=%d: %d steps: the loop unrolled past its bound", k, eq.Steps)
+		}
+	}
+}
+
 // TestUnsupportedIsACheck: an unsupported construct is a reachability
 // check, not an error.
 func TestUnsupportedIsACheck(t *testing.T) {
