@@ -134,8 +134,8 @@ func (g *gen) construct(name, decl string, c *ctor) bool {
 	// The constructor's and the operations' buffers are small: what
 	// they hold is copied into the handle, and every byte of a copy of
 	// a symbolic length is a store the handle's later reads go through.
-	defer func(n int) { g.opts.VoidBytes = n }(g.opts.VoidBytes)
-	g.opts.VoidBytes = g.opts.ArrayLen
+	defer func(n int, small bool) { g.opts.VoidBytes, g.small = n, small }(g.opts.VoidBytes, g.small)
+	g.opts.VoidBytes, g.small = g.opts.ArrayLen, true
 	pairs := lengthPairs(params)
 	var names []string
 	for i, p := range params {

@@ -82,6 +82,9 @@ func (e *Error) Error() string {
 // gen accumulates one harness.
 type gen struct {
 	opts Options
+	// small: the objects made now are a constructor's or an
+	// operation's arguments, kept at ArrayLen bytes (construct).
+	small bool
 	prog *cfront.Program
 	// sharedArgs names, by parameter index, the buffers the function
 	// under test gets from the operations before it (construct.go);
@@ -355,6 +358,9 @@ func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, sh shape, depth int,
 		g.emit("%s", set("0"))
 		g.assume("%s is NULL (deeper than the harness depth %d)", desc, g.opts.Depth)
 		return
+	}
+	if g.small {
+		sh.minBytes = min(sh.minBytes, int64(g.opts.ArrayLen))
 	}
 	n, what := 1, ""
 	var size string
