@@ -738,3 +738,38 @@ func TestActionPush(t *testing.T) {
 		t.Errorf("deleted tag outputs %v", run.outputs)
 	}
 }
+
+// TestActionCategory: two jobs checking different paths upload under
+// different categories (runAutomationDetails.id, which GitHub keys the
+// replacement of alerts on), so neither closes the other's alerts.
+func TestActionCategory(t *testing.T) {
+	r := newTestRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	ch := &fakeChecker{out: outcome(t)}
+	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
+		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
+	})
+	for _, job := range []struct{ paths, category string }{{"src/**/*.c", "prbmc/src"}, {"lib/*.c", "prbmc/lib/"}} {
+		run := runAction(t, r, gh, "push", ev, map[string]string{"fail-on": "never", "paths": job.paths, "category": job.category}, ch)
+		if run.exit != ExitOK {
+			t.Fatalf("category %s: exit %d\n%s", job.category, run.exit, run.stdout)
+		}
+	}
+	bad := runAction(t, r, gh, "push", ev, map[string]string{"category": "prbmc\nlib"}, ch)
+	if bad.exit != ExitUsage {
+		t.Errorf("a category with a newline: exit %d", bad.exit)
+	}
+	wantContains(t, "the log", bad.stdout, "::error::prbmc: input category: ")
+	if len(gh.sarifs) != 2 {
+		t.Fatalf("%d uploads, want 2", len(gh.sarifs))
+	}
+	for i, want := range []string{"prbmc/src/", "prbmc/lib/"} {
+		var l sarifLog
+		if err := json.Unmarshal(decodeSarif(t, gh.sarifs[i].Sarif), &l); err != nil {
+			t.Fatal(err)
+		}
+		if len(l.Runs) != 1 || l.Runs[0].AutomationDetails.ID != want {
+			t.Errorf("upload %d: runAutomationDetails %+v, want id %q", i, l.Runs, want)
+		}
+	}
+}

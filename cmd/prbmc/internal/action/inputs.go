@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/prbmc/prbmc/verifier/checks"
 )
@@ -65,6 +66,10 @@ type Inputs struct {
 	// the event names none (0: the event's).
 	Results     string
 	PullRequest int
+	// Category is the code-scanning category (SARIF
+	// runAutomationDetails.id), ending in "/": an upload replaces the
+	// alerts of the previous upload of the same category only.
+	Category string
 }
 
 // Defaults are the inputs' defaults as action.yml spells them.
@@ -88,6 +93,7 @@ var Defaults = map[string]string{
 	"caller-depth":     "2",
 	"results":          "",
 	"pull-request":     "",
+	"category":         Category,
 }
 
 // OutputNames are the action's outputs.
@@ -192,7 +198,27 @@ func parseInputs(get func(string) string) (Inputs, error) {
 		}
 		in.PullRequest = n
 	}
+	if in.Category, err = category(val("category")); err != nil {
+		return in, err
+	}
 	return in, nil
+}
+
+// maxCategory bounds the category input: it is an identifier, not text.
+const maxCategory = 200
+
+// category checks the category input and ends it with "/", as
+// codeql-action's upload-sarif does: GitHub takes what precedes the last
+// "/" of runAutomationDetails.id as the category, so "prbmc/lib" and
+// "prbmc/lib/" are the same category.
+func category(s string) (string, error) {
+	if len(s) > maxCategory || strings.ContainsFunc(s, func(r rune) bool { return unicode.IsControl(r) || unicode.IsSpace(r) }) {
+		return "", fmt.Errorf("input category: %q is not a category (at most %d characters, no spaces, e.g. prbmc/lib/)", s, maxCategory)
+	}
+	if !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s, nil
 }
 
 // duration parses a Go duration or a plain number of seconds; 0 means no

@@ -31,7 +31,7 @@ func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
 	r.a.Group("prbmc: publishing")
 
 	log, err := sarif.Marshal([]sarif.Run{{Functions: o.Functions}}, sarif.Options{
-		ToolVersion: r.env.Version, RepoRoot: r.repoDir, WorkDir: r.repoDir, Category: Category})
+		ToolVersion: r.env.Version, RepoRoot: r.repoDir, WorkDir: r.repoDir, Category: r.in.Category})
 	log = r.log.redact(log)
 	sarifFile := ""
 	if err != nil {

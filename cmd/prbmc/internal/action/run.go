@@ -100,7 +100,8 @@ const SummaryMarker = "prbmc:summary"
 // fingerprint.
 const violationMarker = "prbmc:violation "
 
-// Category is the code-scanning category (SARIF automationDetails.id).
+// Category is the default code-scanning category (the category input:
+// SARIF runAutomationDetails.id).
 const Category = "prbmc/"
 
 // maxAnnotations is how many annotations of one severity GitHub shows per
