@@ -531,6 +531,7 @@ func TestActionPullRequest(t *testing.T) {
 		"GET /issues/2/comments?page=2&per_page=100 → 200",
 		"POST /issues/2/comments → 201",
 		"POST /code-scanning/sarifs → 202",
+		"GET /code-scanning/sarifs/sarif-1 → 200", // processed
 	})
 	if !reflect.DeepEqual(run.sleeps, []time.Duration{time.Second}) {
 		t.Errorf("backoff sleeps %v, want one of 1s (after the 502)", run.sleeps)
@@ -616,7 +617,7 @@ func TestActionPullRequest(t *testing.T) {
 		"::warning file=src/big.c,line=50,title=prbmc%3A not checked::big_tail: not checked: the time budget ran out",
 		"fake checker: token ***", "retrying in 1s",
 		"::error::prbmc: 3 functions can fail (fail-on: unsafe)")
-	wantOutputs := map[string]string{"sarif-file": SarifFileName, "results-file": ResultsFileName, "unsafe": "3", "safe": "1", "bounded": "1", "unknown": "1", "notes": "0"}
+	wantOutputs := map[string]string{"sarif-file": SarifFileName, "results-file": ResultsFileName, "unsafe": "3", "safe": "1", "bounded": "1", "unknown": "1", "notes": "0", "sarif-id": "sarif-1"}
 	if !reflect.DeepEqual(run.outputs, wantOutputs) {
 		t.Errorf("outputs %v, want %v", run.outputs, wantOutputs)
 	}
@@ -642,6 +643,7 @@ func TestActionPullRequest(t *testing.T) {
 		"GET /issues/2/comments?page=2&per_page=100 → 200",
 		fmt.Sprintf("PATCH /issues/comments/%d → 200", first.ID),
 		"POST /code-scanning/sarifs → 202",
+		"GET /code-scanning/sarifs/sarif-2 → 200",
 	})
 	if len(gh.reviews) != 1 {
 		t.Errorf("%d reviews after the second run, want still 1", len(gh.reviews))
@@ -714,7 +716,7 @@ func TestActionPush(t *testing.T) {
 		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
 	})
 	run := runAction(t, r, gh, "push", ev, map[string]string{"fail-on": "never"}, ch)
-	wantRequests(t, gh.takeRequests(), []string{"POST /code-scanning/sarifs → 202"})
+	wantRequests(t, gh.takeRequests(), []string{"POST /code-scanning/sarifs → 202", "GET /code-scanning/sarifs/sarif-1 → 200"})
 	if len(ch.reqs) != 1 || ch.reqs[0].Base != r.base || ch.reqs[0].Head != r.head {
 		t.Errorf("checker requests %+v", ch.reqs)
 	}
@@ -771,5 +773,79 @@ func TestActionCategory(t *testing.T) {
 		if len(l.Runs) != 1 || l.Runs[0].AutomationDetails.ID != want {
 			t.Errorf("upload %d: runAutomationDetails %+v, want id %q", i, l.Runs, want)
 		}
+	}
+}
+
+// TestActionWaitForProcessing: after the upload the action polls its
+// processing status with backoff, for at most two minutes of sleeps; a
+// log code scanning could not process is one error annotation naming
+// GitHub's errors, a notice in the job summary, and no change to the exit
+// status.
+func TestActionWaitForProcessing(t *testing.T) {
+	r := newTestRepo(t)
+	ch := &fakeChecker{out: outcome(t)}
+	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
+		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
+	})
+	poll := "GET /code-scanning/sarifs/sarif-1"
+	for _, tc := range []struct {
+		name     string
+		statuses []string
+		errors   []string
+		inputs   map[string]string
+		polls    []string
+		sleeps   []time.Duration
+		log      []string
+		summary  []string
+		sarifID  string
+	}{
+		{name: "pending, then complete", statuses: []string{"404", "pending", "pending", "complete"},
+			polls:  []string{poll + " → 404", poll + " → 200", poll + " → 200", poll + " → 200"},
+			sleeps: []time.Duration{2 * time.Second, 4 * time.Second, 8 * time.Second},
+			log:    []string{"prbmc: code scanning processed the SARIF upload sarif-1"}, sarifID: "sarif-1"},
+		{name: "failed", statuses: []string{"pending", "failed"}, errors: []string{"locationFromSarifResult: expected artifact location", "run 1: bad\nuri"},
+			polls: []string{poll + " → 200", poll + " → 200"}, sleeps: []time.Duration{2 * time.Second},
+			log:     []string{"::error::prbmc: Code scanning could not process the SARIF upload sarif-1: locationFromSarifResult: expected artifact location; run 1: bad uri. Its alerts are not updated"},
+			summary: []string{"**Notices**", "- Code scanning could not process the SARIF upload sarif-1: locationFromSarifResult"}, sarifID: "sarif-1"},
+		{name: "still pending after two minutes", statuses: []string{"pending"},
+			polls:   []string{poll + " → 200", poll + " → 200", poll + " → 200", poll + " → 200", poll + " → 200", poll + " → 200", poll + " → 200", poll + " → 200"},
+			sleeps:  []time.Duration{2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second, 30 * time.Second, 30 * time.Second, 30 * time.Second},
+			log:     []string{"::notice::prbmc: Code scanning had not processed the SARIF upload sarif-1 after 2m0s (status pending)"},
+			summary: []string{"not waiting longer"}, sarifID: "sarif-1"},
+		{name: "not waiting", statuses: []string{"pending"}, inputs: map[string]string{"wait-for-processing": "false"}, sarifID: "sarif-1"},
+		{name: "no upload", inputs: map[string]string{"sarif-upload": "false"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+			gh.sarifStatuses, gh.sarifErrors = tc.statuses, tc.errors
+			inputs := map[string]string{"fail-on": "never"}
+			for k, v := range tc.inputs {
+				inputs[k] = v
+			}
+			run := runAction(t, r, gh, "push", ev, inputs, ch)
+			want := tc.polls
+			if tc.sarifID != "" {
+				want = append([]string{"POST /code-scanning/sarifs → 202"}, want...)
+			}
+			wantRequests(t, gh.takeRequests(), want)
+			var sum time.Duration
+			for _, d := range run.sleeps {
+				sum += d
+			}
+			if !reflect.DeepEqual(run.sleeps, tc.sleeps) || sum > maxProcessingWait {
+				t.Errorf("sleeps %v (%s), want %v", run.sleeps, sum, tc.sleeps)
+			}
+			if run.exit != ExitOK {
+				t.Errorf("exit %d: only fail-on decides it", run.exit)
+			}
+			if got := run.outputs["sarif-id"]; got != tc.sarifID {
+				t.Errorf("output sarif-id %q, want %q", got, tc.sarifID)
+			}
+			wantContains(t, "the log", run.stdout, tc.log...)
+			wantContains(t, "the job summary", run.summary, tc.summary...)
+			if n := strings.Count(run.stdout, "Code scanning could not process"); tc.name == "failed" && n != 1 {
+				t.Errorf("%d lines on the failed processing in the log, want 1 (its error annotation)", n)
+			}
+		})
 	}
 }

@@ -70,34 +70,38 @@ type Inputs struct {
 	// runAutomationDetails.id), ending in "/": an upload replaces the
 	// alerts of the previous upload of the same category only.
 	Category string
+	// WaitForProcessing polls code scanning after the upload until it has
+	// processed the log (at most maxProcessingWait).
+	WaitForProcessing bool
 }
 
 // Defaults are the inputs' defaults as action.yml spells them.
 var Defaults = map[string]string{
-	"github-token":     "${{ github.token }}",
-	"paths":            "",
-	"base":             "",
-	"function-timeout": "60s",
-	"time-budget":      "15m",
-	"max-k":            "20",
-	"checks":           DefaultChecks,
-	"compile-commands": "",
-	"include-dirs":     "",
-	"defines":          "",
-	"comment":          CommentReview,
-	"sarif-upload":     "true",
-	"fail-on":          FailOnUnsafe,
-	"memory-limit":     "auto",
-	"jobs":             "auto",
-	"trust-pr-harness": "false",
-	"caller-depth":     "2",
-	"results":          "",
-	"pull-request":     "",
-	"category":         Category,
+	"github-token":        "${{ github.token }}",
+	"paths":               "",
+	"base":                "",
+	"function-timeout":    "60s",
+	"time-budget":         "15m",
+	"max-k":               "20",
+	"checks":              DefaultChecks,
+	"compile-commands":    "",
+	"include-dirs":        "",
+	"defines":             "",
+	"comment":             CommentReview,
+	"sarif-upload":        "true",
+	"fail-on":             FailOnUnsafe,
+	"memory-limit":        "auto",
+	"jobs":                "auto",
+	"trust-pr-harness":    "false",
+	"caller-depth":        "2",
+	"results":             "",
+	"pull-request":        "",
+	"category":            Category,
+	"wait-for-processing": "true",
 }
 
 // OutputNames are the action's outputs.
-var OutputNames = []string{"sarif-file", "results-file", "unsafe", "safe", "bounded", "unknown", "notes"}
+var OutputNames = []string{"sarif-file", "results-file", "unsafe", "safe", "bounded", "unknown", "notes", "sarif-id"}
 
 // inputGetter reads an input as the runner passes it to a Docker action
 // (INPUT_FUNCTION-TIMEOUT, hyphens kept, as go-githubactions reads it) or
@@ -200,6 +204,13 @@ func parseInputs(get func(string) string) (Inputs, error) {
 	}
 	if in.Category, err = category(val("category")); err != nil {
 		return in, err
+	}
+	switch strings.ToLower(val("wait-for-processing")) {
+	case "true":
+		in.WaitForProcessing = true
+	case "false":
+	default:
+		return in, fmt.Errorf("input wait-for-processing: %q is not true or false", val("wait-for-processing"))
 	}
 	return in, nil
 }

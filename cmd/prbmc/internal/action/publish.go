@@ -8,11 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/google/go-github/v60/github"
 
@@ -360,12 +362,95 @@ func (r *run) uploadSarif(ctx context.Context, gh *github.Client, log []byte) {
 		r.degrade("upload to code scanning", "security-events: write", err)
 		return
 	}
-	r.a.Infof("prbmc: uploaded the SARIF log to code scanning%s", func() string {
-		if id != nil && id.ID != nil {
-			return " (" + id.GetID() + ")"
+	if id == nil || id.GetID() == "" {
+		r.a.Infof("prbmc: uploaded the SARIF log to code scanning")
+		return
+	}
+	r.sarifID = id.GetID()
+	r.a.Infof("prbmc: uploaded the SARIF log to code scanning (%s)", r.sarifID)
+	if r.in.WaitForProcessing {
+		r.waitForProcessing(ctx, gh)
+	}
+}
+
+// Waiting for code scanning to process an upload, as codeql-action's
+// upload-sarif wait-for-processing does: at most maxProcessingWait of
+// sleeps, the first firstProcessingPoll, doubling up to maxProcessingPoll.
+const (
+	maxProcessingWait   = 2 * time.Minute
+	firstProcessingPoll = 2 * time.Second
+	maxProcessingPoll   = 30 * time.Second
+)
+
+// sarifUpload is GET /repos/{owner}/{repo}/code-scanning/sarifs/{id}.
+// go-github v60's CodeScanning.GetSARIF decodes into a SARIFUpload, which
+// has no field for the errors of a failed upload: the request is the
+// same, decoded here with them.
+type sarifUpload struct {
+	ProcessingStatus string   `json:"processing_status"`
+	AnalysesURL      string   `json:"analyses_url"`
+	Errors           []string `json:"errors"`
+}
+
+func (r *run) getSarifUpload(ctx context.Context, gh *github.Client) (*sarifUpload, error) {
+	req, err := gh.NewRequest(http.MethodGet, fmt.Sprintf("repos/%v/%v/code-scanning/sarifs/%v", r.tgt.Owner, r.tgt.Repo, url.PathEscape(r.sarifID)), nil)
+	if err != nil {
+		return nil, err
+	}
+	var up sarifUpload
+	if _, err := gh.Do(ctx, req, &up); err != nil {
+		return nil, err
+	}
+	return &up, nil
+}
+
+// waitForProcessing polls the upload's processing status until code
+// scanning has processed it, failed to, or maxProcessingWait has been
+// slept. A failure is one error annotation naming GitHub's errors, and a
+// notice in the job summary; it does not fail the step (fail-on decides
+// that, from the findings, which are in the job summary and the SARIF
+// file whatever became of the upload).
+func (r *run) waitForProcessing(ctx context.Context, gh *github.Client) {
+	waited, delay := time.Duration(0), firstProcessingPoll
+	status := ""
+	for {
+		up, err := r.getSarifUpload(ctx, gh)
+		switch {
+		case err == nil:
+			status = up.ProcessingStatus
+		case apiStatus(err) == http.StatusNotFound:
+			// Just after the upload GitHub may not know the id yet.
+			status = "not found"
+		default:
+			r.notice("Could not read whether code scanning processed the SARIF upload %s: %v.", r.sarifID, err)
+			return
 		}
-		return ""
-	}())
+		switch status {
+		case "complete":
+			r.a.Infof("prbmc: code scanning processed the SARIF upload %s", r.sarifID)
+			return
+		case "failed":
+			errs := "no reason given"
+			if len(up.Errors) > 0 {
+				errs = strings.Join(up.Errors, "; ")
+			}
+			msg := fmt.Sprintf("Code scanning could not process the SARIF upload %s: %s. Its alerts are not updated; the findings are in this job summary and in %s.", r.sarifID, oneLine(errs), SarifFileName)
+			r.notices = append(r.notices, msg)
+			r.a.Errorf("prbmc: %s", msg)
+			return
+		}
+		if waited >= maxProcessingWait {
+			r.notice("Code scanning had not processed the SARIF upload %s after %s (status %s): not waiting longer; its alerts appear once it has.", r.sarifID, maxProcessingWait, status)
+			return
+		}
+		d := min(delay, maxProcessingWait-waited)
+		if err := r.env.Sleep(ctx, d); err != nil {
+			r.notice("Stopped waiting for code scanning to process the SARIF upload %s: %v.", r.sarifID, err)
+			return
+		}
+		waited += d
+		delay = min(2*delay, maxProcessingPoll)
+	}
 }
 
 // minTrimmedFinding is the least room worth a finding with a cut trace.
@@ -516,5 +601,6 @@ func (r *run) setOutputs(c counts, sarifFile string) {
 		r.a.SetOutput("bounded", strconv.Itoa(c.bounded))
 		r.a.SetOutput("unknown", strconv.Itoa(c.unknown))
 		r.a.SetOutput("notes", strconv.Itoa(c.notes))
+		r.a.SetOutput("sarif-id", r.sarifID)
 	})
 }

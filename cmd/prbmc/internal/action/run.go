@@ -152,6 +152,8 @@ type run struct {
 	// resultsFile is the results file written, relative to the
 	// workspace ("" if none).
 	resultsFile string
+	// sarifID is the code-scanning upload's id ("" if none).
+	sarifID string
 }
 
 // recoverExit turns a panic into an error annotation and ExitFail.
