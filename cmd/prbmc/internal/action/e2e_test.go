@@ -849,3 +849,29 @@ func TestActionWaitForProcessing(t *testing.T) {
 		})
 	}
 }
+
+// TestActionRateLimited: a secondary rate limit (403 with Retry-After)
+// and a 429 are waited out and retried, and the run publishes as usual.
+func TestActionRateLimited(t *testing.T) {
+	r := newTestRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	prefix := "/repos/" + owner + "/" + repoName
+	gh.limitOnce = map[string]int{"POST " + prefix + "/issues/2/comments": 429, "POST " + prefix + "/code-scanning/sarifs": 403}
+	ch := &fakeChecker{out: outcome(t)}
+	run := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName), map[string]string{"comment": "summary"}, ch)
+	wantRequests(t, gh.takeRequests(), []string{
+		"GET /issues/2/comments?per_page=100 → 200",
+		"POST /issues/2/comments → 429",
+		"POST /issues/2/comments → 201",
+		"POST /code-scanning/sarifs → 403",
+		"POST /code-scanning/sarifs → 202",
+		"GET /code-scanning/sarifs/sarif-1 → 200",
+	})
+	if want := []time.Duration{time.Second, 3 * time.Second}; !reflect.DeepEqual(run.sleeps, want) {
+		t.Errorf("sleeps %v, want %v (a backoff for the 429, Retry-After for the 403)", run.sleeps, want)
+	}
+	wantContains(t, "the log", run.stdout, "/issues/2/comments: rate limited; retrying in 1s", "/code-scanning/sarifs: secondary rate limit; retrying in 3s")
+	if strings.Contains(run.summary, "**Notices**") || len(gh.issueComments) != 1 || len(gh.sarifs) != 1 || run.outputs["sarif-id"] != "sarif-1" {
+		t.Errorf("not published as usual: %d comments, %d uploads, outputs %v\n%s", len(gh.issueComments), len(gh.sarifs), run.outputs, run.summary)
+	}
+}

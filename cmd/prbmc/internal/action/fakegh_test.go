@@ -25,6 +25,9 @@ import (
 //     patch parser);
 //   - a read-only token (readOnly) may read but gets 403 on every write;
 //   - one chosen request fails once with 502 (fail502Once);
+//   - chosen requests are refused once over a rate limit (limitOnce): a
+//     403 secondary rate limit with Retry-After, as GitHub answers it, or
+//     a 429 without;
 //   - lists are paginated with Link headers, pageSize items a page;
 //   - files named in noPatch come without a patch, as GitHub sends large
 //     diffs;
@@ -49,6 +52,10 @@ type fakeGitHub struct {
 	// fail502Once is "METHOD path-suffix" of a request answered 502 the
 	// first time.
 	fail502Once string
+	// limitOnce maps "METHOD path-suffix" to the status (403 or 429) of a
+	// rate-limit refusal of its first request.
+	limitOnce map[string]int
+	limited   map[string]bool
 	// sarifStatuses are the processing statuses of the uploads' polls,
 	// sarifErrors the errors of a failed one.
 	sarifStatuses []string
@@ -218,6 +225,17 @@ func (f *fakeGitHub) route(req *http.Request, body []byte) (int, any, map[string
 	if f.fail502Once != "" && !f.failed502 && req.Method+" "+path == f.fail502Once {
 		f.failed502 = true
 		return http.StatusBadGateway, msg{Message: "Server Error"}, nil
+	}
+	if st, ok := f.limitOnce[req.Method+" "+path]; ok && !f.limited[req.Method+" "+path] {
+		if f.limited == nil {
+			f.limited = map[string]bool{}
+		}
+		f.limited[req.Method+" "+path] = true
+		if st == http.StatusTooManyRequests {
+			return st, msg{Message: "Too many requests"}, nil
+		}
+		return st, msg{Message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+			DocURL: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits"}, map[string]string{"Retry-After": "3"}
 	}
 	if f.readOnly && req.Method != http.MethodGet {
 		return http.StatusForbidden, msg{Message: "Resource not accessible by integration", DocURL: "https://docs.github.com/rest"}, nil
