@@ -875,3 +875,78 @@ func TestActionRateLimited(t *testing.T) {
 		t.Errorf("not published as usual: %d comments, %d uploads, outputs %v\n%s", len(gh.issueComments), len(gh.sarifs), run.outputs, run.summary)
 	}
 }
+
+// TestActionLevel: the level input sets the SARIF level of each class of
+// result and whether it is annotated (error and warning are), leaving
+// fail-on alone; the default is the levels of before.
+func TestActionLevel(t *testing.T) {
+	r := newTestRepo(t)
+	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
+		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
+	})
+	out := outcome(t)
+	note := realResult(t, "ringbuf", "src/ring.c")
+	for i := range note.Props {
+		if note.Props[i].Verdict == result.Unsafe {
+			note.Props[i].Finding, note.Props[i].Note = result.FindingContract, "no caller passes a full buffer."
+		}
+	}
+	note.Verdict = result.Safe // proved once callers keep the note's property
+	out.Functions = append(out.Functions,
+		report.FunctionResult{Name: "rb_fill", File: "src/ring.c", Line: 17, Result: note},
+		report.FunctionResult{Name: "parse", File: "src/big.c", Line: 42, Result: &result.Result{Verdict: result.Unknown, Reason: "timeout at k=8", Entry: "parse"}})
+	levels := func(log []byte) []string {
+		var l sarifLog
+		if err := json.Unmarshal(log, &l); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, res := range l.Runs[0].Results {
+			if res.Kind == "fail" {
+				got = append(got, res.Level)
+			}
+		}
+		return got
+	}
+	for _, tc := range []struct {
+		name, level string
+		sarif       []string // the levels of the results of kind fail
+		log, notLog []string
+	}{
+		{name: "default", level: "", sarif: []string{"error", "error", "error", "note"},
+			log:    []string{"::error col=2,file=src/ring.c,line=24,title=prbmc%3A assertion can fail::rb_push: r->count <= CAP can fail"},
+			notLog: []string{"note::", "not decided"}},
+		{name: "mapped", level: "failure=warning,contract=error,unknown=warning", sarif: []string{"warning", "warning", "warning", "error", "warning"},
+			log: []string{"::warning col=2,file=src/ring.c,line=24,title=prbmc%3A assertion can fail::rb_push: r->count <= CAP can fail",
+				"::error col=2,file=src/ring.c,line=24,title=prbmc%3A contract note::rb_fill: r->count <= CAP can fail only as the contract note says: no caller passes a full buffer.",
+				"::warning file=src/big.c,line=42,title=prbmc%3A not decided::parse: not decided: timeout at k=8",
+				"::error::prbmc: 3 functions can fail (fail-on: unsafe)"}},
+		{name: "quiet", level: "failure=note", sarif: []string{"note", "note", "note", "note"}, notLog: []string{"title=prbmc%3A assertion can fail"},
+			log: []string{"::error::prbmc: 3 functions can fail (fail-on: unsafe)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+			run := runAction(t, r, gh, "push", ev, map[string]string{"level": tc.level}, &fakeChecker{out: out})
+			if run.exit != ExitFail {
+				t.Errorf("exit %d: fail-on unsafe decides it whatever the levels", run.exit)
+			}
+			if len(gh.sarifs) != 1 {
+				t.Fatalf("%d uploads", len(gh.sarifs))
+			}
+			if got := levels(decodeSarif(t, gh.sarifs[0].Sarif)); !reflect.DeepEqual(got, tc.sarif) {
+				t.Errorf("levels of the failures %v, want %v", got, tc.sarif)
+			}
+			wantContains(t, "the log", run.stdout, tc.log...)
+			for _, s := range tc.notLog {
+				if strings.Contains(run.stdout, s) {
+					t.Errorf("the log has %q:\n%s", s, run.stdout)
+				}
+			}
+		})
+	}
+	run := runAction(t, r, newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff), "push", ev, map[string]string{"level": "unknown=loud"}, &fakeChecker{out: out})
+	if run.exit != ExitUsage || strings.Count(run.stdout, "::error::") != 1 {
+		t.Errorf("bad level: exit %d\n%s", run.exit, run.stdout)
+	}
+	wantContains(t, "the log", run.stdout, `::error::prbmc: input level: "loud" is not a level for unknown: one of error, warning, note, none`)
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/prbmc/prbmc/report/sarif"
 	"github.com/prbmc/prbmc/verifier/checks"
 )
 
@@ -73,6 +74,9 @@ type Inputs struct {
 	// WaitForProcessing polls code scanning after the upload until it has
 	// processed the log (at most maxProcessingWait).
 	WaitForProcessing bool
+	// Levels are the SARIF levels (and so the annotations) of failures,
+	// contract and stub notes, and undecided results.
+	Levels sarif.Levels
 }
 
 // Defaults are the inputs' defaults as action.yml spells them.
@@ -98,6 +102,7 @@ var Defaults = map[string]string{
 	"pull-request":        "",
 	"category":            Category,
 	"wait-for-processing": "true",
+	"level":               sarif.DefaultLevels,
 }
 
 // OutputNames are the action's outputs.
@@ -211,6 +216,9 @@ func parseInputs(get func(string) string) (Inputs, error) {
 	case "false":
 	default:
 		return in, fmt.Errorf("input wait-for-processing: %q is not true or false", val("wait-for-processing"))
+	}
+	if in.Levels, err = sarif.ParseLevels(val("level")); err != nil {
+		return in, fmt.Errorf("input level: %v", err)
 	}
 	return in, nil
 }

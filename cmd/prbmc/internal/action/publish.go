@@ -22,6 +22,7 @@ import (
 	"github.com/prbmc/prbmc/report/markdown"
 	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif"
+	"github.com/prbmc/prbmc/verifier/result"
 )
 
 // publish writes the SARIF file, posts the review, the summary comment
@@ -33,7 +34,7 @@ func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
 	r.a.Group("prbmc: publishing")
 
 	log, err := sarif.Marshal([]sarif.Run{{Functions: o.Functions}}, sarif.Options{
-		ToolVersion: r.env.Version, RepoRoot: r.repoDir, WorkDir: r.repoDir, Category: r.in.Category})
+		ToolVersion: r.env.Version, RepoRoot: r.repoDir, WorkDir: r.repoDir, Category: r.in.Category, Levels: r.in.Levels})
 	log = r.log.redact(log)
 	sarifFile := ""
 	if err != nil {
@@ -510,25 +511,56 @@ func headline(v violation) string {
 	return "❌ " + v.prop.Kind + " check can fail"
 }
 
-// annotate prints an error annotation for each violation and a warning
-// for each function the budget left unchecked, up to what GitHub shows.
+// annotate prints an annotation for each violation, contract or stub
+// note and undecided function whose level (the level input) is error or
+// warning (by default: an error for each violation), and a warning for
+// each function the budget left unchecked, up to what GitHub shows.
 func (r *run) annotate(vs []violation, o *CheckOutcome) {
-	for i, v := range vs {
-		if i == maxAnnotations {
-			r.a.Noticef("prbmc: %d more failing checks; see the job summary", len(vs)-i)
-			break
-		}
-		fields := map[string]string{"title": "prbmc: " + strings.TrimPrefix(headline(v), "❌ ")}
-		if v.path != "" {
-			fields["file"] = v.path
-			if v.line > 0 {
-				fields["line"] = strconv.Itoa(v.line)
+	lv := r.in.Levels.WithDefaults()
+	if annotates(lv.Failure) {
+		for i, v := range vs {
+			if i == maxAnnotations {
+				r.a.Noticef("prbmc: %d more failing checks; see the job summary", len(vs)-i)
+				break
 			}
-			if v.prop.Location.Col > 0 {
-				fields["col"] = strconv.Itoa(v.prop.Location.Col)
+			fields := annotationFields("prbmc: "+strings.TrimPrefix(headline(v), "❌ "), v.path, v.line, v.prop.Location.Col)
+			r.annotation(lv.Failure, fields, "%s: %s can fail", v.fn.Name, oneLine(v.prop.Text))
+		}
+	}
+	if annotates(lv.Contract) {
+		n := 0
+		for _, f := range o.Functions {
+			if f.Result == nil {
+				continue
+			}
+			for _, p := range f.Result.Props {
+				if !p.IsNote() {
+					continue
+				}
+				if n == maxAnnotations {
+					r.a.Noticef("prbmc: more contract and stub notes; see the job summary")
+					break
+				}
+				n++
+				fields := annotationFields(fmt.Sprintf("prbmc: %s note", p.Finding), r.relPath(p.Location.File), p.Location.Line, p.Location.Col)
+				r.annotation(lv.Contract, fields, "%s: %s can fail only as the %s note says: %s", f.Name, oneLine(p.Text), p.Finding, oneLine(p.Note))
 			}
 		}
-		r.a.WithFieldsMap(fields).Errorf("%s: %s can fail", v.fn.Name, oneLine(v.prop.Text))
+	}
+	if annotates(lv.Unknown) {
+		n := 0
+		for _, f := range o.Functions {
+			if f.Result == nil || f.Result.Verdict != result.Unknown {
+				continue
+			}
+			if n == maxAnnotations {
+				r.a.Noticef("prbmc: more functions not decided; see the job summary")
+				break
+			}
+			n++
+			fields := annotationFields("prbmc: not decided", r.relPath(f.File), f.Line, 0)
+			r.annotation(lv.Unknown, fields, "%s: not decided: %s", f.Name, oneLine(f.Result.Reason))
+		}
 	}
 	n := 0
 	for _, s := range o.NotChecked {
@@ -556,6 +588,35 @@ func (r *run) annotate(vs []violation, o *CheckOutcome) {
 			r.a.WithFieldsMap(fields).Warningf("%s: not checked: the time budget ran out", s.Name)
 		}
 	}
+}
+
+// annotates says whether findings of a level are annotated: error and
+// warning are; note and none are left to the summary and code scanning.
+func annotates(level string) bool { return level == sarif.LevelError || level == sarif.LevelWarning }
+
+// annotation prints an error or warning annotation as level says.
+func (r *run) annotation(level string, fields map[string]string, format string, args ...any) {
+	if level == sarif.LevelWarning {
+		r.a.WithFieldsMap(fields).Warningf(format, args...)
+		return
+	}
+	r.a.WithFieldsMap(fields).Errorf(format, args...)
+}
+
+// annotationFields place an annotation at path:line:col (path "": not
+// in the repository, no place).
+func annotationFields(title, path string, line, col int) map[string]string {
+	fields := map[string]string{"title": title}
+	if path != "" {
+		fields["file"] = path
+		if line > 0 {
+			fields["line"] = strconv.Itoa(line)
+		}
+		if col > 0 {
+			fields["col"] = strconv.Itoa(col)
+		}
+	}
+	return fields
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
