@@ -2,6 +2,7 @@ package action
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -374,6 +375,67 @@ func TestReadmeInputsTable(t *testing.T) {
 	for name := range rows {
 		if _, ok := Defaults[name]; !ok {
 			t.Errorf("README's inputs table lists %s, which action.yml does not declare", name)
+		}
+	}
+}
+
+// TestCompositeRunners: the composite action installs packages with apt,
+// so it says it runs on Debian or Ubuntu only, promises no other runner,
+// and stops first, with an error annotation, on a runner without apt.
+func TestCompositeRunners(t *testing.T) {
+	a, text := loadAction(t, "action-composite/action.yml")
+	var header []string
+	for _, l := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(l, "#") {
+			break
+		}
+		header = append(header, strings.TrimPrefix(l, "#"))
+	}
+	h := strings.Join(header, " ")
+	if !strings.Contains(h, "Debian or Ubuntu runners only") {
+		t.Errorf("the header does not say Debian or Ubuntu runners only:\n%s", h)
+	}
+	// The runners it cannot serve are named only as what it stops on.
+	for _, word := range []string{"macOS", "Windows", "WSL"} {
+		for _, sentence := range strings.Split(h, ".") {
+			if strings.Contains(sentence, word) && !strings.Contains(sentence, "stops") {
+				t.Errorf("the header offers %s: %q", word, strings.TrimSpace(sentence))
+			}
+		}
+	}
+	if len(a.Runs.Steps) == 0 {
+		t.Fatal("no steps")
+	}
+	guard := a.Runs.Steps[0]
+	for _, want := range []string{`"$RUNNER_OS" != Linux`, "command -v apt-get", "command -v dpkg-query", "::error::", "exit 1"} {
+		if !strings.Contains(guard.Run, want) {
+			t.Errorf("the first step does not check the runner (%q missing):\n%s", want, guard.Run)
+		}
+	}
+	// The guard is plain bash: run it as a Linux runner with apt would,
+	// and as macOS.
+	for _, tc := range []struct {
+		os   string
+		path string
+		ok   bool
+	}{{"Linux", os.Getenv("PATH"), true}, {"macOS", os.Getenv("PATH"), false}, {"Linux", t.TempDir(), false}} {
+		if tc.ok {
+			if _, err := exec.LookPath("apt-get"); err != nil {
+				continue // this machine has no apt
+			}
+		}
+		bash, err := exec.LookPath("bash")
+		if err != nil {
+			t.Skip("no bash")
+		}
+		cmd := exec.Command(bash, "-c", guard.Run)
+		cmd.Env = []string{"RUNNER_OS=" + tc.os, "PATH=" + tc.path}
+		out, err := cmd.CombinedOutput()
+		if (err == nil) != tc.ok {
+			t.Errorf("RUNNER_OS=%s PATH=%s: err %v, want ok %v\n%s", tc.os, tc.path, err, tc.ok, out)
+		}
+		if !tc.ok && !strings.Contains(string(out), "::error::prbmc (composite) runs on Debian or Ubuntu runners only") {
+			t.Errorf("RUNNER_OS=%s: no error annotation:\n%s", tc.os, out)
 		}
 	}
 }
