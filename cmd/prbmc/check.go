@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/term"
+
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 	"github.com/prbmc/prbmc/diffscope"
@@ -383,14 +385,15 @@ func (p *progressDisplay) clear() {
 	}
 }
 
-// isTerminal reports whether w is a terminal and not CI's log.
+// isTerminal reports whether w is a terminal and not CI's log. It asks
+// the terminal itself (golang.org/x/term): a character device such as
+// /dev/null is not one.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" {
 		return false
 	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return term.IsTerminal(int(f.Fd()))
 }
 
 // cmdScope prints the functions a change touches and why.

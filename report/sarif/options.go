@@ -33,6 +33,9 @@ type Options struct {
 	// OnlyFailures leaves out the results of kind pass, notApplicable and
 	// open, for consumers that treat every result as an alert.
 	OnlyFailures bool
+	// Levels are the levels of failures, contract and stub notes, and
+	// undecided results (zero: error, note, none).
+	Levels Levels
 }
 
 // Defaults.
@@ -57,5 +60,6 @@ func (o Options) withDefaults() Options {
 	if o.MaxResults <= 0 {
 		o.MaxResults = DefaultMaxResults
 	}
+	o.Levels = o.Levels.WithDefaults()
 	return o
 }

@@ -35,12 +35,12 @@ func (o Options) propertyResult(fr report.FunctionResult, p result.Property, occ
 	var msg string
 	switch p.Verdict {
 	case result.Unsafe:
-		res.WithKind(kindFail).WithLevel("error")
+		res.WithKind(kindFail).WithLevel(o.Levels.Failure)
 		msg = what + " " + report.FailVerb(p.Kind)
 		if p.IsNote() {
 			// Not a failure anyone here causes: code scanning shows it,
-			// below the errors.
-			res.WithLevel("note")
+			// below the errors (by default).
+			res.WithLevel(o.Levels.Contract)
 			msg = fmt.Sprintf("%s (%s note, not a failure): %s", msg, p.Finding, p.Note)
 			props["finding"] = string(p.Finding)
 		} else if p.Finding != "" {
@@ -81,7 +81,7 @@ func (o Options) propertyResult(fr report.FunctionResult, p result.Property, occ
 		res.WithKind(kindNotApplicable).WithLevel("none")
 		msg = what + " can never be reached, so proving it says nothing."
 	default: // unknown, or a verdict this package does not know
-		res.WithKind(kindOpen).WithLevel("none")
+		o.undecided(res)
 		reason := orDefault(p.Reason, r.Reason)
 		msg = what + " is undecided"
 		if reason != "" {
@@ -172,12 +172,24 @@ func (o Options) unknownResult(fr report.FunctionResult) *sarif.Result {
 	}
 	// The fingerprint leaves out the location the reason ends with.
 	p := result.Property{ID: fr.Name + ".unknown", Kind: rule, Text: atLocation.ReplaceAllString(r.Reason, ""), Func: fr.Name}
-	res := sarif.NewRuleResult(rule).WithKind(kindOpen).WithLevel("none").
-		WithMessage(sarif.NewTextMessage(fmt.Sprintf("Verification of %s is undecided: %s.", fr.Name, strings.TrimSuffix(r.Reason, "."))))
+	res := sarif.NewRuleResult(rule)
+	o.undecided(res)
+	res.WithMessage(sarif.NewTextMessage(fmt.Sprintf("Verification of %s is undecided: %s.", fr.Name, strings.TrimSuffix(r.Reason, "."))))
 	res.WithLocations([]*sarif.Location{sarif.NewLocationWithPhysicalLocation(pl)})
 	res.PartialFingerprints = fingerprints(p, 1)
 	res.Properties = sarif.Properties{"verdict": string(r.Verdict), "entry": fr.Name, "reason": r.Reason}
 	return res
+}
+
+// undecided gives an undecided result its kind and level: open, of
+// level none, unless the levels give undecided results a level, which
+// SARIF allows on failures only.
+func (o Options) undecided(res *sarif.Result) {
+	if o.Levels.Unknown == LevelNone {
+		res.WithKind(kindOpen).WithLevel(LevelNone)
+		return
+	}
+	res.WithKind(kindFail).WithLevel(o.Levels.Unknown)
 }
 
 func orDefault(s, def string) string {

@@ -2,6 +2,7 @@ package action
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -375,5 +376,199 @@ func TestReadmeInputsTable(t *testing.T) {
 		if _, ok := Defaults[name]; !ok {
 			t.Errorf("README's inputs table lists %s, which action.yml does not declare", name)
 		}
+	}
+}
+
+// TestCompositeRunners: the composite action installs packages with apt,
+// so it says it runs on Debian or Ubuntu only, promises no other runner,
+// and stops first, with an error annotation, on a runner without apt.
+func TestCompositeRunners(t *testing.T) {
+	a, text := loadAction(t, "action-composite/action.yml")
+	var header []string
+	for _, l := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(l, "#") {
+			break
+		}
+		header = append(header, strings.TrimPrefix(l, "#"))
+	}
+	h := strings.Join(header, " ")
+	if !strings.Contains(h, "Debian or Ubuntu runners only") {
+		t.Errorf("the header does not say Debian or Ubuntu runners only:\n%s", h)
+	}
+	// The runners it cannot serve are named only as what it stops on.
+	for _, word := range []string{"macOS", "Windows", "WSL"} {
+		for _, sentence := range strings.Split(h, ".") {
+			if strings.Contains(sentence, word) && !strings.Contains(sentence, "stops") {
+				t.Errorf("the header offers %s: %q", word, strings.TrimSpace(sentence))
+			}
+		}
+	}
+	if len(a.Runs.Steps) == 0 {
+		t.Fatal("no steps")
+	}
+	guard := a.Runs.Steps[0]
+	for _, want := range []string{`"$RUNNER_OS" != Linux`, "command -v apt-get", "command -v dpkg-query", "::error::", "exit 1"} {
+		if !strings.Contains(guard.Run, want) {
+			t.Errorf("the first step does not check the runner (%q missing):\n%s", want, guard.Run)
+		}
+	}
+	// The guard is plain bash: run it as a Linux runner with apt would,
+	// and as macOS.
+	for _, tc := range []struct {
+		os   string
+		path string
+		ok   bool
+	}{{"Linux", os.Getenv("PATH"), true}, {"macOS", os.Getenv("PATH"), false}, {"Linux", t.TempDir(), false}} {
+		if tc.ok {
+			if _, err := exec.LookPath("apt-get"); err != nil {
+				continue // this machine has no apt
+			}
+		}
+		bash, err := exec.LookPath("bash")
+		if err != nil {
+			t.Skip("no bash")
+		}
+		cmd := exec.Command(bash, "-c", guard.Run)
+		cmd.Env = []string{"RUNNER_OS=" + tc.os, "PATH=" + tc.path}
+		out, err := cmd.CombinedOutput()
+		if (err == nil) != tc.ok {
+			t.Errorf("RUNNER_OS=%s PATH=%s: err %v, want ok %v\n%s", tc.os, tc.path, err, tc.ok, out)
+		}
+		if !tc.ok && !strings.Contains(string(out), "::error::prbmc (composite) runs on Debian or Ubuntu runners only") {
+			t.Errorf("RUNNER_OS=%s: no error annotation:\n%s", tc.os, out)
+		}
+	}
+}
+
+// reUses is a step's action reference pinned as this repository pins
+// them: owner/repo@<full commit SHA> # vX.Y[.Z], the tag it was.
+var reUses = regexp.MustCompile(`^\s*(?:-\s+)?uses:\s+([A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+)@([0-9a-f]{40})\s+#\s+v\d+\.\d+(\.\d+)?\s*$`)
+
+// TestReleaseWorkflow: the release workflow runs on tags v*, pushes the
+// multi-platform image to ghcr.io with packages: write in that job only,
+// builds the binary for both platforms with the image's steps, and pins
+// every action by full commit SHA with its version in a comment.
+func TestReleaseWorkflow(t *testing.T) {
+	text := readFile(t, filepath.Join(root(t), ".github", "workflows", "release.yml"))
+	type step struct {
+		ID   string            `yaml:"id"`
+		Uses string            `yaml:"uses"`
+		Run  string            `yaml:"run"`
+		With map[string]string `yaml:"with"`
+		Env  map[string]string `yaml:"env"`
+	}
+	var wf struct {
+		On struct {
+			Push struct {
+				Tags     []string `yaml:"tags"`
+				Branches []string `yaml:"branches"`
+			} `yaml:"push"`
+		} `yaml:"on"`
+		Permissions map[string]string `yaml:"permissions"`
+		Jobs        map[string]struct {
+			RunsOn      string            `yaml:"runs-on"`
+			Permissions map[string]string `yaml:"permissions"`
+			Strategy    struct {
+				Matrix struct {
+					Include []map[string]string `yaml:"include"`
+				} `yaml:"matrix"`
+			} `yaml:"strategy"`
+			Steps []step `yaml:"steps"`
+		} `yaml:"jobs"`
+	}
+	if err := yaml.Unmarshal([]byte(text), &wf); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(wf.On.Push.Tags, []string{"v*"}) || len(wf.On.Push.Branches) > 0 {
+		t.Errorf("on.push %+v, want tags [v*] only", wf.On.Push)
+	}
+	if !reflect.DeepEqual(wf.Permissions, map[string]string{"contents": "read"}) {
+		t.Errorf("workflow permissions %v, want contents: read (jobs ask for more)", wf.Permissions)
+	}
+	// Every uses: line is pinned, in the YAML and in the text.
+	uses := 0
+	for _, line := range strings.Split(text, "\n") {
+		if regexp.MustCompile(`^\s*(-\s+)?uses:`).MatchString(line) {
+			uses++
+			if !reUses.MatchString(line) {
+				t.Errorf("not pinned to a full commit SHA with a # vX.Y comment: %s", strings.TrimSpace(line))
+			}
+		}
+	}
+	byUses := map[string]step{}
+	n := 0
+	for name, job := range wf.Jobs {
+		for _, s := range job.Steps {
+			if s.Uses != "" {
+				n++
+				byUses[s.Uses[:strings.Index(s.Uses, "@")]] = s
+			}
+		}
+		if job.Permissions["packages"] == "write" && name != "image" {
+			t.Errorf("job %s has packages: write", name)
+		}
+	}
+	if n != uses {
+		t.Errorf("%d steps use an action, %d uses: lines", n, uses)
+	}
+	image, ok := wf.Jobs["image"]
+	if !ok {
+		t.Fatal("no image job")
+	}
+	if !reflect.DeepEqual(image.Permissions, map[string]string{"contents": "read", "packages": "write"}) {
+		t.Errorf("image job permissions %v, want contents: read, packages: write", image.Permissions)
+	}
+	for _, want := range []string{"actions/checkout", "docker/setup-qemu-action", "docker/setup-buildx-action", "docker/login-action", "docker/build-push-action"} {
+		if _, ok := byUses[want]; !ok {
+			t.Errorf("no step uses %s", want)
+		}
+	}
+	if l := byUses["docker/login-action"]; l.With["registry"] != "ghcr.io" || l.With["password"] != "${{ secrets.GITHUB_TOKEN }}" {
+		t.Errorf("login %v: want ghcr.io with the workflow's token", l.With)
+	}
+	b := byUses["docker/build-push-action"]
+	if b.With["platforms"] != "linux/amd64,linux/arm64" || b.With["push"] != "true" || b.With["context"] != "." || b.ID == "" {
+		t.Errorf("build-push %+v: want both platforms, pushed, from the Dockerfile, with an id for the digest", b)
+	}
+	var nameStep step
+	for _, s := range image.Steps {
+		if s.ID == "name" {
+			nameStep = s
+		}
+	}
+	if b.With["tags"] != "${{ steps.name.outputs.image }}" || nameStep.Env["OWNER"] != "${{ github.repository_owner }}" || nameStep.Env["TAG"] != "${{ github.ref_name }}" ||
+		!strings.Contains(nameStep.Run, "ghcr.io/${OWNER,,}/prbmc:${TAG}") {
+		t.Errorf("tags %q from %+v: want ghcr.io/<owner, lower case>/prbmc:<tag>", b.With["tags"], nameStep)
+	}
+	// Expressions reach the shell through env only (no injection).
+	for name, job := range wf.Jobs {
+		for _, s := range job.Steps {
+			if strings.Contains(s.Run, "${{") {
+				t.Errorf("job %s: a run script expands an expression: %s", name, s.Run)
+			}
+		}
+	}
+	bin, ok := wf.Jobs["binary"]
+	if !ok {
+		t.Fatal("no binary job")
+	}
+	arches := map[string]bool{}
+	for _, m := range bin.Strategy.Matrix.Include {
+		arches[m["arch"]] = m["runner"] != ""
+	}
+	if !reflect.DeepEqual(arches, map[string]bool{"amd64": true, "arm64": true}) {
+		t.Errorf("binary matrix %v, want amd64 and arm64, each with its runner", bin.Strategy.Matrix.Include)
+	}
+	var script string
+	for _, s := range bin.Steps {
+		script += s.Run
+	}
+	for _, want := range []string{"image.sh build-deps", "image.sh run-deps", "image.sh build ", "image.sh check "} {
+		if !strings.Contains(script, want) {
+			t.Errorf("the binary job does not run %s", want)
+		}
+	}
+	if u := byUses["actions/upload-artifact"]; u.With["if-no-files-found"] != "error" || !strings.HasPrefix(u.With["path"], "dist/") {
+		t.Errorf("upload-artifact %v", u.With)
 	}
 }

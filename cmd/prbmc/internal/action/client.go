@@ -1,11 +1,9 @@
 package action
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -39,8 +37,10 @@ func newClient(apiURL, token string, base http.RoundTripper, sleep func(context.
 }
 
 // retryTransport retries a request that failed for a reason that may
-// pass: a network error, a 5xx answer, or a secondary rate limit (a 403
-// or 429 whose message says so, or with Retry-After). It waits
+// pass: a network error, a 5xx answer, a secondary rate limit (what
+// go-github's CheckResponse makes a *github.AbuseRateLimitError), a
+// primary rate limit that resets within maxDelay (a
+// *github.RateLimitError), a 429, or a 403 with Retry-After. It waits
 // Retry-After when GitHub gives one, else an exponential backoff.
 type retryTransport struct {
 	base       http.RoundTripper
@@ -103,21 +103,30 @@ func (t *retryTransport) retryable(resp *http.Response, err error) (time.Duratio
 	case resp.StatusCode >= 500:
 		return retryAfter, fmt.Sprintf("GitHub answered %d", resp.StatusCode)
 	case resp.StatusCode == http.StatusForbidden || resp.StatusCode == http.StatusTooManyRequests:
-		if resp.Header.Get("Retry-After") != "" {
-			return retryAfter, "rate limited"
-		}
-		body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
-		resp.Body.Close()
-		resp.Body = io.NopCloser(bytes.NewReader(body))
-		if bytes.Contains(bytes.ToLower(body), []byte("secondary rate limit")) {
-			return 0, "secondary rate limit"
-		}
-		if resp.Header.Get("X-RateLimit-Remaining") == "0" {
-			if reset, err := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64); err == nil {
-				if d := time.Until(time.Unix(reset, 0)); d > 0 && d <= t.maxDelay {
-					return d, "rate limit reached"
-				}
+		// go-github classifies the answer as it would for the caller;
+		// CheckResponse reads the body and puts a copy back.
+		body := resp.Body
+		err := github.CheckResponse(resp)
+		body.Close()
+		var abuse *github.AbuseRateLimitError
+		var rate *github.RateLimitError
+		switch {
+		case errors.As(err, &abuse):
+			// Retry-After, or X-RateLimit-Reset, else a backoff.
+			if d := abuse.GetRetryAfter(); d > 0 {
+				return d, "secondary rate limit"
 			}
+			return 0, "secondary rate limit"
+		case resp.Header.Get("Retry-After") != "" || resp.StatusCode == http.StatusTooManyRequests:
+			// GitHub asks to wait (Retry-After comes first, whatever
+			// the limit), or a 429, which go-github v60 makes a plain
+			// ErrorResponse: it is a rate limit by definition.
+			return retryAfter, "rate limited"
+		case errors.As(err, &rate):
+			if d := time.Until(rate.Rate.Reset.Time); d > 0 && d <= t.maxDelay {
+				return d, "rate limit reached"
+			}
+			return 0, "" // resets too late to wait for
 		}
 	}
 	return 0, ""

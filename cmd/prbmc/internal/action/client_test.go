@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -43,6 +44,10 @@ func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, a.body)
 }
 
+// secondaryBody is GitHub's answer to a request over a secondary rate
+// limit.
+const secondaryBody = `{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again.","documentation_url":"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits"}`
+
 func TestRetries(t *testing.T) {
 	ok := answer{status: 201, body: `{"id": 1}`}
 	for _, tc := range []struct {
@@ -53,8 +58,23 @@ func TestRetries(t *testing.T) {
 		status   int // of the error, 0 for success
 	}{
 		{"502 once", []answer{{status: 502, body: `{"message":"Server Error"}`}, ok}, 2, []time.Duration{time.Second}, 0},
-		{"secondary rate limit", []answer{{status: 403, body: `{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again."}`}, ok},
+		// GitHub's secondary rate limit, as go-github recognises it (an
+		// AbuseRateLimitError): a 403 whose documentation_url is the
+		// secondary limits' section.
+		{"secondary rate limit", []answer{{status: 403, body: secondaryBody}, ok}, 2, []time.Duration{time.Second}, 0},
+		{"secondary rate limit, retry-after", []answer{{status: 403, body: secondaryBody, header: map[string]string{"Retry-After": "3"}}, ok},
+			2, []time.Duration{3 * time.Second}, 0},
+		{"secondary rate limit, old documentation_url", []answer{{status: 403, body: `{"message":"You have triggered an abuse detection mechanism.","documentation_url":"https://docs.github.com/rest/overview/resources-in-the-rest-api#abuse-rate-limits"}`}, ok},
 			2, []time.Duration{time.Second}, 0},
+		{"429 without retry-after", []answer{{status: 429, body: `{"message":"Too many requests"}`}, ok}, 2, []time.Duration{time.Second}, 0},
+		{"primary rate limit, retry-after first", []answer{{status: 403, body: `{"message":"API rate limit exceeded"}`,
+			header: map[string]string{"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": strconv.FormatInt(time.Now().Add(time.Hour).Unix(), 10), "Retry-After": "5"}}, ok},
+			2, []time.Duration{5 * time.Second}, 0},
+		{"primary rate limit, resets late: no retry", []answer{{status: 403, body: `{"message":"API rate limit exceeded"}`,
+			header: map[string]string{"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": strconv.FormatInt(time.Now().Add(time.Hour).Unix(), 10)}}}, 1, nil, 403},
+		// Classified by go-github, not by the message: a 403 without the
+		// secondary limits' documentation_url is not one.
+		{"403 message only: no retry", []answer{{status: 403, body: `{"message":"You have exceeded a secondary rate limit."}`}}, 1, nil, 403},
 		{"retry-after", []answer{{status: 429, body: `{"message":"slow down"}`, header: map[string]string{"Retry-After": "7"}}, ok}, 2, []time.Duration{7 * time.Second}, 0},
 		{"retry-after capped", []answer{{status: 503, header: map[string]string{"Retry-After": "3600"}}, ok}, 2, []time.Duration{time.Minute}, 0},
 		{"read-only token: no retry", []answer{{status: 403, body: `{"message":"Resource not accessible by integration"}`}}, 1, nil, 403},

@@ -531,6 +531,7 @@ func TestActionPullRequest(t *testing.T) {
 		"GET /issues/2/comments?page=2&per_page=100 → 200",
 		"POST /issues/2/comments → 201",
 		"POST /code-scanning/sarifs → 202",
+		"GET /code-scanning/sarifs/sarif-1 → 200", // processed
 	})
 	if !reflect.DeepEqual(run.sleeps, []time.Duration{time.Second}) {
 		t.Errorf("backoff sleeps %v, want one of 1s (after the 502)", run.sleeps)
@@ -616,7 +617,7 @@ func TestActionPullRequest(t *testing.T) {
 		"::warning file=src/big.c,line=50,title=prbmc%3A not checked::big_tail: not checked: the time budget ran out",
 		"fake checker: token ***", "retrying in 1s",
 		"::error::prbmc: 3 functions can fail (fail-on: unsafe)")
-	wantOutputs := map[string]string{"sarif-file": SarifFileName, "results-file": ResultsFileName, "unsafe": "3", "safe": "1", "bounded": "1", "unknown": "1", "notes": "0"}
+	wantOutputs := map[string]string{"sarif-file": SarifFileName, "results-file": ResultsFileName, "unsafe": "3", "safe": "1", "bounded": "1", "unknown": "1", "notes": "0", "sarif-id": "sarif-1"}
 	if !reflect.DeepEqual(run.outputs, wantOutputs) {
 		t.Errorf("outputs %v, want %v", run.outputs, wantOutputs)
 	}
@@ -642,6 +643,7 @@ func TestActionPullRequest(t *testing.T) {
 		"GET /issues/2/comments?page=2&per_page=100 → 200",
 		fmt.Sprintf("PATCH /issues/comments/%d → 200", first.ID),
 		"POST /code-scanning/sarifs → 202",
+		"GET /code-scanning/sarifs/sarif-2 → 200",
 	})
 	if len(gh.reviews) != 1 {
 		t.Errorf("%d reviews after the second run, want still 1", len(gh.reviews))
@@ -714,7 +716,7 @@ func TestActionPush(t *testing.T) {
 		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
 	})
 	run := runAction(t, r, gh, "push", ev, map[string]string{"fail-on": "never"}, ch)
-	wantRequests(t, gh.takeRequests(), []string{"POST /code-scanning/sarifs → 202"})
+	wantRequests(t, gh.takeRequests(), []string{"POST /code-scanning/sarifs → 202", "GET /code-scanning/sarifs/sarif-1 → 200"})
 	if len(ch.reqs) != 1 || ch.reqs[0].Base != r.base || ch.reqs[0].Head != r.head {
 		t.Errorf("checker requests %+v", ch.reqs)
 	}
@@ -737,4 +739,214 @@ func TestActionPush(t *testing.T) {
 	if run.outputs["unsafe"] != "0" || run.outputs["sarif-file"] != "" {
 		t.Errorf("deleted tag outputs %v", run.outputs)
 	}
+}
+
+// TestActionCategory: two jobs checking different paths upload under
+// different categories (runAutomationDetails.id, which GitHub keys the
+// replacement of alerts on), so neither closes the other's alerts.
+func TestActionCategory(t *testing.T) {
+	r := newTestRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	ch := &fakeChecker{out: outcome(t)}
+	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
+		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
+	})
+	for _, job := range []struct{ paths, category string }{{"src/**/*.c", "prbmc/src"}, {"lib/*.c", "prbmc/lib/"}} {
+		run := runAction(t, r, gh, "push", ev, map[string]string{"fail-on": "never", "paths": job.paths, "category": job.category}, ch)
+		if run.exit != ExitOK {
+			t.Fatalf("category %s: exit %d\n%s", job.category, run.exit, run.stdout)
+		}
+	}
+	bad := runAction(t, r, gh, "push", ev, map[string]string{"category": "prbmc\nlib"}, ch)
+	if bad.exit != ExitUsage {
+		t.Errorf("a category with a newline: exit %d", bad.exit)
+	}
+	wantContains(t, "the log", bad.stdout, "::error::prbmc: input category: ")
+	if len(gh.sarifs) != 2 {
+		t.Fatalf("%d uploads, want 2", len(gh.sarifs))
+	}
+	for i, want := range []string{"prbmc/src/", "prbmc/lib/"} {
+		var l sarifLog
+		if err := json.Unmarshal(decodeSarif(t, gh.sarifs[i].Sarif), &l); err != nil {
+			t.Fatal(err)
+		}
+		if len(l.Runs) != 1 || l.Runs[0].AutomationDetails.ID != want {
+			t.Errorf("upload %d: runAutomationDetails %+v, want id %q", i, l.Runs, want)
+		}
+	}
+}
+
+// TestActionWaitForProcessing: after the upload the action polls its
+// processing status with backoff, for at most two minutes of sleeps; a
+// log code scanning could not process is one error annotation naming
+// GitHub's errors, a notice in the job summary, and no change to the exit
+// status.
+func TestActionWaitForProcessing(t *testing.T) {
+	r := newTestRepo(t)
+	ch := &fakeChecker{out: outcome(t)}
+	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
+		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
+	})
+	poll := "GET /code-scanning/sarifs/sarif-1"
+	for _, tc := range []struct {
+		name     string
+		statuses []string
+		errors   []string
+		inputs   map[string]string
+		polls    []string
+		sleeps   []time.Duration
+		log      []string
+		summary  []string
+		sarifID  string
+	}{
+		{name: "pending, then complete", statuses: []string{"404", "pending", "pending", "complete"},
+			polls:  []string{poll + " → 404", poll + " → 200", poll + " → 200", poll + " → 200"},
+			sleeps: []time.Duration{2 * time.Second, 4 * time.Second, 8 * time.Second},
+			log:    []string{"prbmc: code scanning processed the SARIF upload sarif-1"}, sarifID: "sarif-1"},
+		{name: "failed", statuses: []string{"pending", "failed"}, errors: []string{"locationFromSarifResult: expected artifact location", "run 1: bad\nuri"},
+			polls: []string{poll + " → 200", poll + " → 200"}, sleeps: []time.Duration{2 * time.Second},
+			log:     []string{"::error::prbmc: Code scanning could not process the SARIF upload sarif-1: locationFromSarifResult: expected artifact location; run 1: bad uri. Its alerts are not updated"},
+			summary: []string{"**Notices**", "- Code scanning could not process the SARIF upload sarif-1: locationFromSarifResult"}, sarifID: "sarif-1"},
+		{name: "still pending after two minutes", statuses: []string{"pending"},
+			polls:   []string{poll + " → 200", poll + " → 200", poll + " → 200", poll + " → 200", poll + " → 200", poll + " → 200", poll + " → 200", poll + " → 200"},
+			sleeps:  []time.Duration{2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second, 30 * time.Second, 30 * time.Second, 30 * time.Second},
+			log:     []string{"::notice::prbmc: Code scanning had not processed the SARIF upload sarif-1 after 2m0s (status pending)"},
+			summary: []string{"not waiting longer"}, sarifID: "sarif-1"},
+		{name: "not waiting", statuses: []string{"pending"}, inputs: map[string]string{"wait-for-processing": "false"}, sarifID: "sarif-1"},
+		{name: "no upload", inputs: map[string]string{"sarif-upload": "false"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+			gh.sarifStatuses, gh.sarifErrors = tc.statuses, tc.errors
+			inputs := map[string]string{"fail-on": "never"}
+			for k, v := range tc.inputs {
+				inputs[k] = v
+			}
+			run := runAction(t, r, gh, "push", ev, inputs, ch)
+			want := tc.polls
+			if tc.sarifID != "" {
+				want = append([]string{"POST /code-scanning/sarifs → 202"}, want...)
+			}
+			wantRequests(t, gh.takeRequests(), want)
+			var sum time.Duration
+			for _, d := range run.sleeps {
+				sum += d
+			}
+			if !reflect.DeepEqual(run.sleeps, tc.sleeps) || sum > maxProcessingWait {
+				t.Errorf("sleeps %v (%s), want %v", run.sleeps, sum, tc.sleeps)
+			}
+			if run.exit != ExitOK {
+				t.Errorf("exit %d: only fail-on decides it", run.exit)
+			}
+			if got := run.outputs["sarif-id"]; got != tc.sarifID {
+				t.Errorf("output sarif-id %q, want %q", got, tc.sarifID)
+			}
+			wantContains(t, "the log", run.stdout, tc.log...)
+			wantContains(t, "the job summary", run.summary, tc.summary...)
+			if n := strings.Count(run.stdout, "Code scanning could not process"); tc.name == "failed" && n != 1 {
+				t.Errorf("%d lines on the failed processing in the log, want 1 (its error annotation)", n)
+			}
+		})
+	}
+}
+
+// TestActionRateLimited: a secondary rate limit (403 with Retry-After)
+// and a 429 are waited out and retried, and the run publishes as usual.
+func TestActionRateLimited(t *testing.T) {
+	r := newTestRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	prefix := "/repos/" + owner + "/" + repoName
+	gh.limitOnce = map[string]int{"POST " + prefix + "/issues/2/comments": 429, "POST " + prefix + "/code-scanning/sarifs": 403}
+	ch := &fakeChecker{out: outcome(t)}
+	run := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName), map[string]string{"comment": "summary"}, ch)
+	wantRequests(t, gh.takeRequests(), []string{
+		"GET /issues/2/comments?per_page=100 → 200",
+		"POST /issues/2/comments → 429",
+		"POST /issues/2/comments → 201",
+		"POST /code-scanning/sarifs → 403",
+		"POST /code-scanning/sarifs → 202",
+		"GET /code-scanning/sarifs/sarif-1 → 200",
+	})
+	if want := []time.Duration{time.Second, 3 * time.Second}; !reflect.DeepEqual(run.sleeps, want) {
+		t.Errorf("sleeps %v, want %v (a backoff for the 429, Retry-After for the 403)", run.sleeps, want)
+	}
+	wantContains(t, "the log", run.stdout, "/issues/2/comments: rate limited; retrying in 1s", "/code-scanning/sarifs: secondary rate limit; retrying in 3s")
+	if strings.Contains(run.summary, "**Notices**") || len(gh.issueComments) != 1 || len(gh.sarifs) != 1 || run.outputs["sarif-id"] != "sarif-1" {
+		t.Errorf("not published as usual: %d comments, %d uploads, outputs %v\n%s", len(gh.issueComments), len(gh.sarifs), run.outputs, run.summary)
+	}
+}
+
+// TestActionLevel: the level input sets the SARIF level of each class of
+// result and whether it is annotated (error and warning are), leaving
+// fail-on alone; the default is the levels of before.
+func TestActionLevel(t *testing.T) {
+	r := newTestRepo(t)
+	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
+		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
+	})
+	out := outcome(t)
+	note := realResult(t, "ringbuf", "src/ring.c")
+	for i := range note.Props {
+		if note.Props[i].Verdict == result.Unsafe {
+			note.Props[i].Finding, note.Props[i].Note = result.FindingContract, "no caller passes a full buffer."
+		}
+	}
+	note.Verdict = result.Safe // proved once callers keep the note's property
+	out.Functions = append(out.Functions,
+		report.FunctionResult{Name: "rb_fill", File: "src/ring.c", Line: 17, Result: note},
+		report.FunctionResult{Name: "parse", File: "src/big.c", Line: 42, Result: &result.Result{Verdict: result.Unknown, Reason: "timeout at k=8", Entry: "parse"}})
+	levels := func(log []byte) []string {
+		var l sarifLog
+		if err := json.Unmarshal(log, &l); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, res := range l.Runs[0].Results {
+			if res.Kind == "fail" {
+				got = append(got, res.Level)
+			}
+		}
+		return got
+	}
+	for _, tc := range []struct {
+		name, level string
+		sarif       []string // the levels of the results of kind fail
+		log, notLog []string
+	}{
+		{name: "default", level: "", sarif: []string{"error", "error", "error", "note"},
+			log:    []string{"::error col=2,file=src/ring.c,line=24,title=prbmc%3A assertion can fail::rb_push: r->count <= CAP can fail"},
+			notLog: []string{"note::", "not decided"}},
+		{name: "mapped", level: "failure=warning,contract=error,unknown=warning", sarif: []string{"warning", "warning", "warning", "error", "warning"},
+			log: []string{"::warning col=2,file=src/ring.c,line=24,title=prbmc%3A assertion can fail::rb_push: r->count <= CAP can fail",
+				"::error col=2,file=src/ring.c,line=24,title=prbmc%3A contract note::rb_fill: r->count <= CAP can fail only as the contract note says: no caller passes a full buffer.",
+				"::warning file=src/big.c,line=42,title=prbmc%3A not decided::parse: not decided: timeout at k=8",
+				"::error::prbmc: 3 functions can fail (fail-on: unsafe)"}},
+		{name: "quiet", level: "failure=note", sarif: []string{"note", "note", "note", "note"}, notLog: []string{"title=prbmc%3A assertion can fail"},
+			log: []string{"::error::prbmc: 3 functions can fail (fail-on: unsafe)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+			run := runAction(t, r, gh, "push", ev, map[string]string{"level": tc.level}, &fakeChecker{out: out})
+			if run.exit != ExitFail {
+				t.Errorf("exit %d: fail-on unsafe decides it whatever the levels", run.exit)
+			}
+			if len(gh.sarifs) != 1 {
+				t.Fatalf("%d uploads", len(gh.sarifs))
+			}
+			if got := levels(decodeSarif(t, gh.sarifs[0].Sarif)); !reflect.DeepEqual(got, tc.sarif) {
+				t.Errorf("levels of the failures %v, want %v", got, tc.sarif)
+			}
+			wantContains(t, "the log", run.stdout, tc.log...)
+			for _, s := range tc.notLog {
+				if strings.Contains(run.stdout, s) {
+					t.Errorf("the log has %q:\n%s", s, run.stdout)
+				}
+			}
+		})
+	}
+	run := runAction(t, r, newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff), "push", ev, map[string]string{"level": "unknown=loud"}, &fakeChecker{out: out})
+	if run.exit != ExitUsage || strings.Count(run.stdout, "::error::") != 1 {
+		t.Errorf("bad level: exit %d\n%s", run.exit, run.stdout)
+	}
+	wantContains(t, "the log", run.stdout, `::error::prbmc: input level: "loud" is not a level for unknown: one of error, warning, note, none`)
 }

@@ -25,9 +25,16 @@ import (
 //     patch parser);
 //   - a read-only token (readOnly) may read but gets 403 on every write;
 //   - one chosen request fails once with 502 (fail502Once);
+//   - chosen requests are refused once over a rate limit (limitOnce): a
+//     403 secondary rate limit with Retry-After, as GitHub answers it, or
+//     a 429 without;
 //   - lists are paginated with Link headers, pageSize items a page;
 //   - files named in noPatch come without a patch, as GitHub sends large
-//     diffs.
+//     diffs;
+//   - an uploaded SARIF log's processing status goes through
+//     sarifStatuses, one a poll, the last one repeated ("complete" when
+//     empty; "404" answers Not Found, as just after an upload), with
+//     sarifErrors when it is "failed".
 type fakeGitHub struct {
 	t        *testing.T
 	srv      *httptest.Server
@@ -45,6 +52,14 @@ type fakeGitHub struct {
 	// fail502Once is "METHOD path-suffix" of a request answered 502 the
 	// first time.
 	fail502Once string
+	// limitOnce maps "METHOD path-suffix" to the status (403 or 429) of a
+	// rate-limit refusal of its first request.
+	limitOnce map[string]int
+	limited   map[string]bool
+	// sarifStatuses are the processing statuses of the uploads' polls,
+	// sarifErrors the errors of a failed one.
+	sarifStatuses []string
+	sarifErrors   []string
 
 	mu            sync.Mutex
 	requests      []fakeRequest
@@ -54,6 +69,7 @@ type fakeGitHub struct {
 	reviewCmts    []fakeComment
 	reviews       []reviewBody
 	sarifs        []sarifBody
+	sarifPolls    int
 }
 
 type fakeFile struct {
@@ -193,6 +209,7 @@ var (
 	reIssueCmts   = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/issues/(\d+)/comments$`)
 	reIssueCmt    = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/issues/comments/(\d+)$`)
 	reSarifUpload = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/code-scanning/sarifs$`)
+	reSarifStatus = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/code-scanning/sarifs/sarif-(\d+)$`)
 )
 
 func (f *fakeGitHub) route(req *http.Request, body []byte) (int, any, map[string]string) {
@@ -208,6 +225,17 @@ func (f *fakeGitHub) route(req *http.Request, body []byte) (int, any, map[string
 	if f.fail502Once != "" && !f.failed502 && req.Method+" "+path == f.fail502Once {
 		f.failed502 = true
 		return http.StatusBadGateway, msg{Message: "Server Error"}, nil
+	}
+	if st, ok := f.limitOnce[req.Method+" "+path]; ok && !f.limited[req.Method+" "+path] {
+		if f.limited == nil {
+			f.limited = map[string]bool{}
+		}
+		f.limited[req.Method+" "+path] = true
+		if st == http.StatusTooManyRequests {
+			return st, msg{Message: "Too many requests"}, nil
+		}
+		return st, msg{Message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+			DocURL: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits"}, map[string]string{"Retry-After": "3"}
 	}
 	if f.readOnly && req.Method != http.MethodGet {
 		return http.StatusForbidden, msg{Message: "Resource not accessible by integration", DocURL: "https://docs.github.com/rest"}, nil
@@ -298,6 +326,24 @@ func (f *fakeGitHub) route(req *http.Request, body []byte) (int, any, map[string
 		}
 		f.sarifs = append(f.sarifs, sb)
 		return http.StatusAccepted, map[string]any{"id": fmt.Sprintf("sarif-%d", len(f.sarifs)), "url": f.srv.URL + "/api/v3/repos/x/y/code-scanning/sarifs/1"}, nil
+	case req.Method == http.MethodGet && reSarifStatus.MatchString(path):
+		m := reSarifStatus.FindStringSubmatch(path)
+		if n, _ := strconv.Atoi(m[3]); m[1] != f.owner || m[2] != f.repo || n < 1 || n > len(f.sarifs) {
+			return http.StatusNotFound, msg{Message: "Not Found"}, nil
+		}
+		status := "complete"
+		if len(f.sarifStatuses) > 0 {
+			status = f.sarifStatuses[min(f.sarifPolls, len(f.sarifStatuses)-1)]
+		}
+		f.sarifPolls++
+		if status == "404" {
+			return http.StatusNotFound, msg{Message: "Not Found"}, nil
+		}
+		out := map[string]any{"processing_status": status, "analyses_url": f.srv.URL + "/api/v3/repos/" + f.owner + "/" + f.repo + "/code-scanning/analyses?sarif_id=sarif-" + m[3]}
+		if status == "failed" {
+			out["errors"] = f.sarifErrors
+		}
+		return http.StatusOK, out, nil
 	}
 	return http.StatusNotFound, msg{Message: "Not Found"}, nil
 }

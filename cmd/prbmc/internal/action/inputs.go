@@ -5,7 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
+	"github.com/prbmc/prbmc/report/sarif"
 	"github.com/prbmc/prbmc/verifier/checks"
 )
 
@@ -65,33 +67,46 @@ type Inputs struct {
 	// the event names none (0: the event's).
 	Results     string
 	PullRequest int
+	// Category is the code-scanning category (SARIF
+	// runAutomationDetails.id), ending in "/": an upload replaces the
+	// alerts of the previous upload of the same category only.
+	Category string
+	// WaitForProcessing polls code scanning after the upload until it has
+	// processed the log (at most maxProcessingWait).
+	WaitForProcessing bool
+	// Levels are the SARIF levels (and so the annotations) of failures,
+	// contract and stub notes, and undecided results.
+	Levels sarif.Levels
 }
 
 // Defaults are the inputs' defaults as action.yml spells them.
 var Defaults = map[string]string{
-	"github-token":     "${{ github.token }}",
-	"paths":            "",
-	"base":             "",
-	"function-timeout": "60s",
-	"time-budget":      "15m",
-	"max-k":            "20",
-	"checks":           DefaultChecks,
-	"compile-commands": "",
-	"include-dirs":     "",
-	"defines":          "",
-	"comment":          CommentReview,
-	"sarif-upload":     "true",
-	"fail-on":          FailOnUnsafe,
-	"memory-limit":     "auto",
-	"jobs":             "auto",
-	"trust-pr-harness": "false",
-	"caller-depth":     "2",
-	"results":          "",
-	"pull-request":     "",
+	"github-token":        "${{ github.token }}",
+	"paths":               "",
+	"base":                "",
+	"function-timeout":    "60s",
+	"time-budget":         "15m",
+	"max-k":               "20",
+	"checks":              DefaultChecks,
+	"compile-commands":    "",
+	"include-dirs":        "",
+	"defines":             "",
+	"comment":             CommentReview,
+	"sarif-upload":        "true",
+	"fail-on":             FailOnUnsafe,
+	"memory-limit":        "auto",
+	"jobs":                "auto",
+	"trust-pr-harness":    "false",
+	"caller-depth":        "2",
+	"results":             "",
+	"pull-request":        "",
+	"category":            Category,
+	"wait-for-processing": "true",
+	"level":               sarif.DefaultLevels,
 }
 
 // OutputNames are the action's outputs.
-var OutputNames = []string{"sarif-file", "results-file", "unsafe", "safe", "bounded", "unknown", "notes"}
+var OutputNames = []string{"sarif-file", "results-file", "unsafe", "safe", "bounded", "unknown", "notes", "sarif-id"}
 
 // inputGetter reads an input as the runner passes it to a Docker action
 // (INPUT_FUNCTION-TIMEOUT, hyphens kept, as go-githubactions reads it) or
@@ -192,7 +207,37 @@ func parseInputs(get func(string) string) (Inputs, error) {
 		}
 		in.PullRequest = n
 	}
+	if in.Category, err = category(val("category")); err != nil {
+		return in, err
+	}
+	switch strings.ToLower(val("wait-for-processing")) {
+	case "true":
+		in.WaitForProcessing = true
+	case "false":
+	default:
+		return in, fmt.Errorf("input wait-for-processing: %q is not true or false", val("wait-for-processing"))
+	}
+	if in.Levels, err = sarif.ParseLevels(val("level")); err != nil {
+		return in, fmt.Errorf("input level: %v", err)
+	}
 	return in, nil
+}
+
+// maxCategory bounds the category input: it is an identifier, not text.
+const maxCategory = 200
+
+// category checks the category input and ends it with "/", as
+// codeql-action's upload-sarif does: GitHub takes what precedes the last
+// "/" of runAutomationDetails.id as the category, so "prbmc/lib" and
+// "prbmc/lib/" are the same category.
+func category(s string) (string, error) {
+	if len(s) > maxCategory || strings.ContainsFunc(s, func(r rune) bool { return unicode.IsControl(r) || unicode.IsSpace(r) }) {
+		return "", fmt.Errorf("input category: %q is not a category (at most %d characters, no spaces, e.g. prbmc/lib/)", s, maxCategory)
+	}
+	if !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s, nil
 }
 
 // duration parses a Go duration or a plain number of seconds; 0 means no

@@ -7,11 +7,14 @@ import (
 	"time"
 
 	"github.com/sethvargo/go-githubactions"
+
+	"github.com/prbmc/prbmc/report/sarif"
 )
 
 func TestParseInputs(t *testing.T) {
 	defaults := Inputs{FunctionTimeout: 60 * time.Second, TimeBudget: 15 * time.Minute, MaxK: 20,
-		Checks: strings.Split(DefaultChecks, ","), Comment: CommentReview, SarifUpload: true, FailOn: FailOnUnsafe, CallerDepth: 2}
+		Checks: strings.Split(DefaultChecks, ","), Comment: CommentReview, SarifUpload: true, FailOn: FailOnUnsafe, CallerDepth: 2, Category: Category, WaitForProcessing: true,
+		Levels: sarif.Levels{Failure: "error", Contract: "note", Unknown: "none"}}
 	for _, tc := range []struct {
 		name string
 		env  map[string]string
@@ -24,12 +27,14 @@ func TestParseInputs(t *testing.T) {
 			"INPUT_FUNCTION-TIMEOUT": "90", "INPUT_TIME-BUDGET": "1h", "INPUT_MAX-K": "3", "INPUT_CHECKS": "overflow",
 			"INPUT_COMPILE-COMMANDS": "build/compile_commands.json", "INPUT_INCLUDE-DIRS": "inc\nthird_party/inc",
 			"INPUT_DEFINES": "NDEBUG,WIDTH=8", "INPUT_COMMENT": "summary", "INPUT_SARIF-UPLOAD": "False", "INPUT_FAIL-ON": "unknown",
-			"INPUT_CALLER-DEPTH": "3"},
+			"INPUT_CALLER-DEPTH": "3", "INPUT_CATEGORY": "prbmc/lib", "INPUT_WAIT-FOR-PROCESSING": "FALSE",
+			"INPUT_LEVEL": "unknown=warning"},
 			want: func(in *Inputs) {
 				*in = Inputs{Token: "tok", Paths: []string{"src/*.c", "lib/**/*.c", "include/x.c"}, Base: "main",
 					FunctionTimeout: 90 * time.Second, TimeBudget: time.Hour, MaxK: 3, Checks: []string{"overflow"},
 					CompileCommands: "build/compile_commands.json", IncludeDirs: []string{"inc", "third_party/inc"},
-					Defines: []string{"NDEBUG", "WIDTH=8"}, Comment: CommentSummary, SarifUpload: false, FailOn: FailOnUnknown, CallerDepth: 3}
+					Defines: []string{"NDEBUG", "WIDTH=8"}, Comment: CommentSummary, SarifUpload: false, FailOn: FailOnUnknown, CallerDepth: 3, Category: "prbmc/lib/",
+					Levels: sarif.Levels{Failure: "error", Contract: "note", Unknown: "warning"}}
 			}},
 		{name: "composite spelling", env: map[string]string{"INPUT_GITHUB_TOKEN": "tok2", "INPUT_TIME_BUDGET": "0", "INPUT_FAIL_ON": "never"},
 			want: func(in *Inputs) { in.Token, in.TimeBudget, in.FailOn = "tok2", 0, FailOnNever }},
@@ -45,6 +50,10 @@ func TestParseInputs(t *testing.T) {
 		{name: "bad comment", env: map[string]string{"INPUT_COMMENT": "inline"}, err: `input comment: "inline" is not one of review, summary, none`},
 		{name: "bad sarif-upload", env: map[string]string{"INPUT_SARIF-UPLOAD": "yes"}, err: `input sarif-upload: "yes" is not true or false`},
 		{name: "bad caller-depth", env: map[string]string{"INPUT_CALLER-DEPTH": "-1"}, err: `input caller-depth: "-1" is not a whole number from 0 to 8`},
+		{name: "category kept", env: map[string]string{"INPUT_CATEGORY": "prbmc/src/"}, want: func(in *Inputs) { in.Category = "prbmc/src/" }},
+		{name: "bad category", env: map[string]string{"INPUT_CATEGORY": "prbmc lib"}, err: `input category: "prbmc lib" is not a category`},
+		{name: "bad wait-for-processing", env: map[string]string{"INPUT_WAIT-FOR-PROCESSING": "2m"}, err: `input wait-for-processing: "2m" is not true or false`},
+		{name: "bad level", env: map[string]string{"INPUT_LEVEL": "failure=fatal"}, err: `input level: "fatal" is not a level for failure: one of error, warning, note`},
 		{name: "bad fail-on", env: map[string]string{"INPUT_FAIL-ON": "bounded"}, err: `input fail-on: "bounded" is not one of unsafe, contract, unknown, never`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -8,11 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/google/go-github/v60/github"
 
@@ -20,6 +22,7 @@ import (
 	"github.com/prbmc/prbmc/report/markdown"
 	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif"
+	"github.com/prbmc/prbmc/verifier/result"
 )
 
 // publish writes the SARIF file, posts the review, the summary comment
@@ -31,7 +34,7 @@ func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
 	r.a.Group("prbmc: publishing")
 
 	log, err := sarif.Marshal([]sarif.Run{{Functions: o.Functions}}, sarif.Options{
-		ToolVersion: r.env.Version, RepoRoot: r.repoDir, WorkDir: r.repoDir, Category: Category})
+		ToolVersion: r.env.Version, RepoRoot: r.repoDir, WorkDir: r.repoDir, Category: r.in.Category, Levels: r.in.Levels})
 	log = r.log.redact(log)
 	sarifFile := ""
 	if err != nil {
@@ -360,12 +363,95 @@ func (r *run) uploadSarif(ctx context.Context, gh *github.Client, log []byte) {
 		r.degrade("upload to code scanning", "security-events: write", err)
 		return
 	}
-	r.a.Infof("prbmc: uploaded the SARIF log to code scanning%s", func() string {
-		if id != nil && id.ID != nil {
-			return " (" + id.GetID() + ")"
+	if id == nil || id.GetID() == "" {
+		r.a.Infof("prbmc: uploaded the SARIF log to code scanning")
+		return
+	}
+	r.sarifID = id.GetID()
+	r.a.Infof("prbmc: uploaded the SARIF log to code scanning (%s)", r.sarifID)
+	if r.in.WaitForProcessing {
+		r.waitForProcessing(ctx, gh)
+	}
+}
+
+// Waiting for code scanning to process an upload, as codeql-action's
+// upload-sarif wait-for-processing does: at most maxProcessingWait of
+// sleeps, the first firstProcessingPoll, doubling up to maxProcessingPoll.
+const (
+	maxProcessingWait   = 2 * time.Minute
+	firstProcessingPoll = 2 * time.Second
+	maxProcessingPoll   = 30 * time.Second
+)
+
+// sarifUpload is GET /repos/{owner}/{repo}/code-scanning/sarifs/{id}.
+// go-github v60's CodeScanning.GetSARIF decodes into a SARIFUpload, which
+// has no field for the errors of a failed upload: the request is the
+// same, decoded here with them.
+type sarifUpload struct {
+	ProcessingStatus string   `json:"processing_status"`
+	AnalysesURL      string   `json:"analyses_url"`
+	Errors           []string `json:"errors"`
+}
+
+func (r *run) getSarifUpload(ctx context.Context, gh *github.Client) (*sarifUpload, error) {
+	req, err := gh.NewRequest(http.MethodGet, fmt.Sprintf("repos/%v/%v/code-scanning/sarifs/%v", r.tgt.Owner, r.tgt.Repo, url.PathEscape(r.sarifID)), nil)
+	if err != nil {
+		return nil, err
+	}
+	var up sarifUpload
+	if _, err := gh.Do(ctx, req, &up); err != nil {
+		return nil, err
+	}
+	return &up, nil
+}
+
+// waitForProcessing polls the upload's processing status until code
+// scanning has processed it, failed to, or maxProcessingWait has been
+// slept. A failure is one error annotation naming GitHub's errors, and a
+// notice in the job summary; it does not fail the step (fail-on decides
+// that, from the findings, which are in the job summary and the SARIF
+// file whatever became of the upload).
+func (r *run) waitForProcessing(ctx context.Context, gh *github.Client) {
+	waited, delay := time.Duration(0), firstProcessingPoll
+	status := ""
+	for {
+		up, err := r.getSarifUpload(ctx, gh)
+		switch {
+		case err == nil:
+			status = up.ProcessingStatus
+		case apiStatus(err) == http.StatusNotFound:
+			// Just after the upload GitHub may not know the id yet.
+			status = "not found"
+		default:
+			r.notice("Could not read whether code scanning processed the SARIF upload %s: %v.", r.sarifID, err)
+			return
 		}
-		return ""
-	}())
+		switch status {
+		case "complete":
+			r.a.Infof("prbmc: code scanning processed the SARIF upload %s", r.sarifID)
+			return
+		case "failed":
+			errs := "no reason given"
+			if len(up.Errors) > 0 {
+				errs = strings.Join(up.Errors, "; ")
+			}
+			msg := fmt.Sprintf("Code scanning could not process the SARIF upload %s: %s. Its alerts are not updated; the findings are in this job summary and in %s.", r.sarifID, oneLine(errs), SarifFileName)
+			r.notices = append(r.notices, msg)
+			r.a.Errorf("prbmc: %s", msg)
+			return
+		}
+		if waited >= maxProcessingWait {
+			r.notice("Code scanning had not processed the SARIF upload %s after %s (status %s): not waiting longer; its alerts appear once it has.", r.sarifID, maxProcessingWait, status)
+			return
+		}
+		d := min(delay, maxProcessingWait-waited)
+		if err := r.env.Sleep(ctx, d); err != nil {
+			r.notice("Stopped waiting for code scanning to process the SARIF upload %s: %v.", r.sarifID, err)
+			return
+		}
+		waited += d
+		delay = min(2*delay, maxProcessingPoll)
+	}
 }
 
 // minTrimmedFinding is the least room worth a finding with a cut trace.
@@ -425,25 +511,56 @@ func headline(v violation) string {
 	return "❌ " + v.prop.Kind + " check can fail"
 }
 
-// annotate prints an error annotation for each violation and a warning
-// for each function the budget left unchecked, up to what GitHub shows.
+// annotate prints an annotation for each violation, contract or stub
+// note and undecided function whose level (the level input) is error or
+// warning (by default: an error for each violation), and a warning for
+// each function the budget left unchecked, up to what GitHub shows.
 func (r *run) annotate(vs []violation, o *CheckOutcome) {
-	for i, v := range vs {
-		if i == maxAnnotations {
-			r.a.Noticef("prbmc: %d more failing checks; see the job summary", len(vs)-i)
-			break
-		}
-		fields := map[string]string{"title": "prbmc: " + strings.TrimPrefix(headline(v), "❌ ")}
-		if v.path != "" {
-			fields["file"] = v.path
-			if v.line > 0 {
-				fields["line"] = strconv.Itoa(v.line)
+	lv := r.in.Levels.WithDefaults()
+	if annotates(lv.Failure) {
+		for i, v := range vs {
+			if i == maxAnnotations {
+				r.a.Noticef("prbmc: %d more failing checks; see the job summary", len(vs)-i)
+				break
 			}
-			if v.prop.Location.Col > 0 {
-				fields["col"] = strconv.Itoa(v.prop.Location.Col)
+			fields := annotationFields("prbmc: "+strings.TrimPrefix(headline(v), "❌ "), v.path, v.line, v.prop.Location.Col)
+			r.annotation(lv.Failure, fields, "%s: %s can fail", v.fn.Name, oneLine(v.prop.Text))
+		}
+	}
+	if annotates(lv.Contract) {
+		n := 0
+		for _, f := range o.Functions {
+			if f.Result == nil {
+				continue
+			}
+			for _, p := range f.Result.Props {
+				if !p.IsNote() {
+					continue
+				}
+				if n == maxAnnotations {
+					r.a.Noticef("prbmc: more contract and stub notes; see the job summary")
+					break
+				}
+				n++
+				fields := annotationFields(fmt.Sprintf("prbmc: %s note", p.Finding), r.relPath(p.Location.File), p.Location.Line, p.Location.Col)
+				r.annotation(lv.Contract, fields, "%s: %s can fail only as the %s note says: %s", f.Name, oneLine(p.Text), p.Finding, oneLine(p.Note))
 			}
 		}
-		r.a.WithFieldsMap(fields).Errorf("%s: %s can fail", v.fn.Name, oneLine(v.prop.Text))
+	}
+	if annotates(lv.Unknown) {
+		n := 0
+		for _, f := range o.Functions {
+			if f.Result == nil || f.Result.Verdict != result.Unknown {
+				continue
+			}
+			if n == maxAnnotations {
+				r.a.Noticef("prbmc: more functions not decided; see the job summary")
+				break
+			}
+			n++
+			fields := annotationFields("prbmc: not decided", r.relPath(f.File), f.Line, 0)
+			r.annotation(lv.Unknown, fields, "%s: not decided: %s", f.Name, oneLine(f.Result.Reason))
+		}
 	}
 	n := 0
 	for _, s := range o.NotChecked {
@@ -471,6 +588,35 @@ func (r *run) annotate(vs []violation, o *CheckOutcome) {
 			r.a.WithFieldsMap(fields).Warningf("%s: not checked: the time budget ran out", s.Name)
 		}
 	}
+}
+
+// annotates says whether findings of a level are annotated: error and
+// warning are; note and none are left to the summary and code scanning.
+func annotates(level string) bool { return level == sarif.LevelError || level == sarif.LevelWarning }
+
+// annotation prints an error or warning annotation as level says.
+func (r *run) annotation(level string, fields map[string]string, format string, args ...any) {
+	if level == sarif.LevelWarning {
+		r.a.WithFieldsMap(fields).Warningf(format, args...)
+		return
+	}
+	r.a.WithFieldsMap(fields).Errorf(format, args...)
+}
+
+// annotationFields place an annotation at path:line:col (path "": not
+// in the repository, no place).
+func annotationFields(title, path string, line, col int) map[string]string {
+	fields := map[string]string{"title": title}
+	if path != "" {
+		fields["file"] = path
+		if line > 0 {
+			fields["line"] = strconv.Itoa(line)
+		}
+		if col > 0 {
+			fields["col"] = strconv.Itoa(col)
+		}
+	}
+	return fields
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
@@ -516,5 +662,6 @@ func (r *run) setOutputs(c counts, sarifFile string) {
 		r.a.SetOutput("bounded", strconv.Itoa(c.bounded))
 		r.a.SetOutput("unknown", strconv.Itoa(c.unknown))
 		r.a.SetOutput("notes", strconv.Itoa(c.notes))
+		r.a.SetOutput("sarif-id", r.sarifID)
 	})
 }

@@ -100,7 +100,8 @@ const SummaryMarker = "prbmc:summary"
 // fingerprint.
 const violationMarker = "prbmc:violation "
 
-// Category is the code-scanning category (SARIF automationDetails.id).
+// Category is the default code-scanning category (the category input:
+// SARIF runAutomationDetails.id).
 const Category = "prbmc/"
 
 // maxAnnotations is how many annotations of one severity GitHub shows per
@@ -151,6 +152,8 @@ type run struct {
 	// resultsFile is the results file written, relative to the
 	// workspace ("" if none).
 	resultsFile string
+	// sarifID is the code-scanning upload's id ("" if none).
+	sarifID string
 }
 
 // recoverExit turns a panic into an error annotation and ExitFail.

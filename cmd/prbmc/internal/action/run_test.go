@@ -41,7 +41,7 @@ func TestActionModes(t *testing.T) {
 			requests: []string{"GET /issues/2/comments?per_page=100 → 200", "POST /issues/2/comments → 201"},
 			summary:  []string{"**Findings**", "<details><summary>❌ error location reachable in <code>main</code> at <code>src/array.c:14</code></summary>"}},
 		{name: "comment none", inputs: map[string]string{"comment": "none"}, outcome: outcome, exit: ExitFail,
-			requests: []string{"POST /code-scanning/sarifs → 202"}},
+			requests: []string{"POST /code-scanning/sarifs → 202", "GET /code-scanning/sarifs/sarif-1 → 200"}},
 		{name: "fail-on unknown: the budget left a function", inputs: map[string]string{"fail-on": "unknown", "comment": "none", "sarif-upload": "false"},
 			outcome: safeOnly, exit: ExitFail, log: []string{"::error::prbmc: 1 function unknown (fail-on: unknown)"},
 			summary: []string{"### prbmc: no failures found, but 1 function was not checked"}},
