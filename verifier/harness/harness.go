@@ -85,7 +85,7 @@ type gen struct {
 	// small: the objects made now are a constructor's or an
 	// operation's arguments, kept at ArrayLen bytes (construct).
 	small bool
-	prog *cfront.Program
+	prog  *cfront.Program
 	// sharedArgs names, by parameter index, the buffers the function
 	// under test gets from the operations before it (construct.go);
 	// constructed is what the harness assumes of those handles.

@@ -416,9 +416,14 @@ const (
 	// operation called against its contract there is a state no caller
 	// makes, not a bug of the function under test.
 	BSetup
+	// BVaStart is a block holding the current activation's extra
+	// arguments (those past the parameters, promoted), one 8-byte slot
+	// each, in order (integers and pointers in their low bytes, doubles
+	// as their bits), the rest zero: what va_start points a va_list to.
+	BVaStart
 )
 
-var builtinNames = [...]string{"", "malloc", "calloc", "alloca", "free", "memset", "memcpy", "memmove", "abort", "exit", "printf", "putchar", "puts", "havoc", "__prbmc_size_after", "__prbmc_setup"}
+var builtinNames = [...]string{"", "malloc", "calloc", "alloca", "free", "memset", "memcpy", "memmove", "abort", "exit", "printf", "putchar", "puts", "havoc", "__prbmc_size_after", "__prbmc_setup", "va_start"}
 
 func (b Builtin) String() string { return builtinNames[b] }
 

@@ -79,6 +79,27 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 		x.havoc(st, arg(0), fr.f.Name, in.Pos())
 	case ir.BSizeAfter:
 		setResult(x.sizeAfter(arg(0)), x.std.SizeT)
+	case ir.BVaStart:
+		// One 8-byte slot per extra argument, as the interpreter lays
+		// them out; the block lives as long as the activation.
+		for _, a := range fr.va {
+			if a.t == nil || a.typ.Size() > 8 {
+				x.unsupported(st, in.Pos(), fmt.Sprintf("va_start with an argument of type %s passed through ...", a.typ))
+				return st
+			}
+		}
+		id := x.newObject(fmt.Sprintf("va_start@%d", in.Pos().Line), x.b.BVUint(x.offW, uint64(8*len(fr.va))), false, 1)
+		x.setGone(st, id, x.b.False())
+		st.mem[id] = x.zeroArray(id)
+		if x.allocas == nil {
+			x.allocas = map[int][]int{}
+		}
+		x.allocas[fr.id] = append(x.allocas[fr.id], id)
+		p := x.objPtr(id, x.b.BVUint(x.offW, 0))
+		for i, a := range fr.va {
+			x.storePtr(st, x.ptrAdd(p, x.b.BVUint(x.offW, uint64(8*i))), a.t, a.typ)
+		}
+		setResult(p, x.std.VoidPtr)
 	case ir.BSetup:
 		// The harness calls it outside any branch or loop, so the walk
 		// meets the start and the end once each, in order.

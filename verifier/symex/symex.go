@@ -596,12 +596,16 @@ func (x *executor) checkLimits() {
 type frame struct {
 	f  *ir.Function
 	id int
+	// va are the call's arguments past f's parameters (ir.BVaStart).
+	va []value
 }
 
-// value is a scalar term or an aggregate's bytes.
+// value is a scalar term or an aggregate's bytes; typ is set for a
+// variadic call's extra arguments.
 type value struct {
 	t   *smt.Term
 	agg *aggVal
+	typ ir.Type
 }
 
 // aggVal is a snapshot of an aggregate: size bytes at ptr, with the
@@ -644,6 +648,9 @@ func (x *executor) iteValue(g *smt.Term, a, b value) value {
 func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value) {
 	x.frames++
 	fr := &frame{f: f, id: x.frames}
+	if f.Type.Variadic && len(args) > len(f.Params) {
+		fr.va = args[len(f.Params):]
+	}
 	st = st.clone()
 	for i, prm := range f.Params {
 		if i >= len(args) {
@@ -911,7 +918,12 @@ func (x *executor) execCall(st *state, fr *frame, in *ir.Call) *state {
 			args = append(args, value{agg: x.snapshot(st, fr, a)})
 			continue
 		}
-		args = append(args, value{t: x.eval(st, fr, a)})
+		if i >= len(f.Params) && !ir.IsScalar(a.Type()) {
+			// A struct passed through "...": va_start says so.
+			args = append(args, value{typ: a.Type()})
+			continue
+		}
+		args = append(args, value{t: x.eval(st, fr, a), typ: a.Type()})
 	}
 	x.depth[f]++
 	out, ret := x.call(f, args, st)

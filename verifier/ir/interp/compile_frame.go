@@ -14,6 +14,7 @@ type frame struct {
 	base     uint64
 	end      uint64
 	live     int64 // the bytes of the locals, accounted in machine.live
+	va       []val // the call's arguments past the parameters (ir.BVaStart)
 }
 
 func (m *machine) pushFrame(fn *cfunc, call *cinstr) {

@@ -210,6 +210,10 @@ func (m *machine) call(in *cinstr) {
 	tix := m.tix
 	m.pushFrame(callee, in)
 	m.fr.traceIdx = tix
+	m.fr.va = nil
+	if np := len(callee.f.Params); callee.f.Type.Variadic && len(m.args) > np {
+		m.fr.va = append(m.fr.va, m.args[np:]...)
+	}
 	m.bindParams(callee, len(in.args))
 }
 
@@ -296,6 +300,8 @@ func (m *machine) builtin(in *cinstr) bool {
 	case ir.BHavoc:
 		need(1)
 		m.havoc(args[0])
+	case ir.BVaStart:
+		res = m.vaStart(in)
 	case ir.BSetup:
 		need(1)
 		m.setup = args[0].bits != 0
@@ -444,4 +450,32 @@ func (m *machine) blockContents(o *object, why string) {
 	}
 	t := &ir.ArrayType{Elem: &ir.IntType{Kind: ir.UChar, Bits: 8}, Len: int64(len(o.data))}
 	copy(o.data, m.input(t, why, m.curPos(), true))
+}
+
+// vaStart makes the block va_start points a va_list to: the current
+// activation's extra arguments, one 8-byte slot each (as symex lays them
+// out), freed when the activation returns.
+func (m *machine) vaStart(in *cinstr) val {
+	var types []ir.Type
+	if m.fr.call != nil {
+		if c, ok := m.fr.call.src.(*ir.Call); ok {
+			for _, a := range c.Args[min(len(m.fr.fn.f.Params), len(c.Args)):] {
+				types = append(types, a.Type())
+			}
+		}
+	}
+	if len(types) != len(m.fr.va) {
+		m.fail("va_start: %d extra arguments, %d types", len(m.fr.va), len(types))
+	}
+	for _, t := range types {
+		if !ir.IsScalar(t) || t.Size() > 8 {
+			m.fail("va_start with an argument of type %s passed through ...", t)
+		}
+	}
+	o := m.newBlock(int64(8*len(m.fr.va)), okAlloca)
+	m.fr.allocas = append(m.fr.allocas, o)
+	for i, v := range m.fr.va {
+		m.store(kindOf(types[i]), o, int64(8*i), v)
+	}
+	return val{obj: o}
 }
