@@ -130,3 +130,33 @@ void counter_add_late(struct counter *c, long incr)
 	assert(incr >= 0 && incr <= 4);
 	c->len += incr;
 }
+
+/* sds's sdsIncrLen: the assertion in each case of a switch on the
+   header's type checks incr (contract notes, as is -incr inside it, which
+   overflows only for an incr the assertion rejects), but its
+   (unsigned int)(-incr) lets incr = -2^32 through, and (oldlen + incr)
+   << 3 then shifts a negative number: a failure. */
+void counter_incr(unsigned char *s, long incr)
+{
+	unsigned char flags = s[0];
+	unsigned len;
+	switch (flags & 7) {
+	case 0: {
+		unsigned char *fp = s;
+		unsigned char oldlen = flags >> 3;
+		assert((incr > 0 && oldlen + incr < 32) || (incr < 0 && oldlen >= (unsigned int)(-incr)));
+		*fp = (unsigned char)((oldlen + incr) << 3);
+		len = oldlen + incr;
+		break;
+	}
+	case 1: {
+		unsigned char *lp = s + 1;
+		assert((incr >= 0 && 255 - *lp >= incr) || (incr < 0 && *lp >= (unsigned int)(-incr)));
+		len = (*lp += incr);
+		break;
+	}
+	default:
+		len = 0;
+	}
+	s[len & 3] = 0;
+}

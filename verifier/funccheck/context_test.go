@@ -43,6 +43,7 @@ func TestFindingClasses(t *testing.T) {
 		{"parse_pair", result.Unsafe, result.FindingInputs, "div-by-zero", 107, "", "entry point", "`sscanf()` has no body here: assumed to return any int, give the memory its arguments 3, 4 point to any contents"},
 		{"counter_add", result.Safe, result.FindingContract, "assertion", 121, "", "checks counter_add()'s inputs before it changes anything", ""},
 		{"counter_add_late", result.Unsafe, result.FindingInputs, "assertion", 130, "", "entry point", ""},
+		{"counter_incr", result.Unsafe, result.FindingInputs, "overflow", 148, "", "entry point", ""},
 		{"ring_peek", result.Unsafe, result.FindingInputs, "bounds", 97, "", "It fails with handles the file's own constructor makes too (r points to an object ring_init() set up)", ""},
 	}
 	for _, tc := range tests {
