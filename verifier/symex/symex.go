@@ -258,7 +258,8 @@ type executor struct {
 	ind       *inductionState
 	// setup: assertions are assumed (ir.BSetup), not checked.
 	setup     bool
-	reads     int           // readCellDepth calls, for checkLimits
+	reads     int // readCellDepth calls, for checkLimits
+	regLoops  map[loopKey]bool
 	ghostGone *ir.Var       // the ghost variable of object lifetimes (valid.go)
 	allocas   map[int][]int // alloca blocks by frame, which end when it returns
 }
@@ -760,16 +761,20 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 				pc++
 				continue
 			}
-			// An iteration during which no execution left the loop or
-			// branched (the guard is the very term it was at the last jump
-			// back, and the jump back is taken for certain) is
-			// deterministic: it is not counted against the bound, so loops
-			// with constant trip counts unroll completely and their bound
-			// is reached at once. A do-while whose condition is symbolic
-			// (while (v >>= 4)) lets executions leave at every jump back
-			// with the guard unchanged: counted. A cap keeps a
-			// deterministic infinite loop from unrolling forever.
-			free := c.IsTrue() && lastGuard[pc] == cur.guard && lastRelaxed[pc] == x.relaxed && freeIters[pc] < maxFreeIterations
+			// An iteration during which no execution branched (the guard
+			// is the very term it was at the last jump back) is not
+			// counted against the bound, so loops with constant trip
+			// counts unroll completely and their bound is reached at
+			// once. When executions leave at the jump back itself (a
+			// bottom-tested loop whose condition is symbolic: gcd's
+			// while (b != 0)), the guard of those that stay is unchanged
+			// too; such iterations are free only while the body writes
+			// no memory and calls nothing, so each costs a few terms
+			// (sds's sdsll2str, do { *p++ = …; v /= 10; } while (v),
+			// built a read chain per iteration and ran out of memory at
+			// bound 1). A cap keeps a loop from unrolling forever.
+			free := lastGuard[pc] == cur.guard && lastRelaxed[pc] == x.relaxed && freeIters[pc] < maxFreeIterations &&
+				(c.IsTrue() || x.registerLoop(f, in.Target, pc))
 			if free || unwound[pc] < x.opts.Unwind {
 				if free {
 					freeIters[pc]++
@@ -937,4 +942,34 @@ func (x *executor) execCall(st *state, fr *frame, in *ir.Call) *state {
 		}
 	}
 	return out
+}
+
+// registerLoop reports whether the loop body[head..latch] of f stores
+// only to variables held in registers and calls nothing.
+func (x *executor) registerLoop(f *ir.Function, head, latch int) bool {
+	key := loopKey{f, latch}
+	if v, ok := x.regLoops[key]; ok {
+		return v
+	}
+	ok := true
+	for _, in := range f.Body[head : latch+1] {
+		switch in := in.(type) {
+		case *ir.Assign:
+			if r, isVar := in.Lhs.(*ir.VarRef); !isVar || r.V.AddrTaken || r.V.Kind == ir.Global {
+				ok = false
+			}
+		case *ir.Call, *ir.Unsupported:
+			ok = false
+		}
+	}
+	if x.regLoops == nil {
+		x.regLoops = map[loopKey]bool{}
+	}
+	x.regLoops[key] = ok
+	return ok
+}
+
+type loopKey struct {
+	f     *ir.Function
+	latch int
 }

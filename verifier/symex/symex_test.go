@@ -87,11 +87,13 @@ func TestSymbolicLoopCounts(t *testing.T) {
 }
 
 // TestSymbolicDoWhileCounts: a do-while whose condition is an input
-// leaves the loop at every jump back with the guard unchanged; those
-// iterations count against the bound (sds's sdsll2str, do { … v /= 10; }
-// while (v), unrolled 16 times at bound 1 before).
+// leaves the loop at every jump back with the guard unchanged; when its
+// body writes memory those iterations count against the bound (sds's
+// sdsll2str, do { *p++ = …; v /= 10; } while (v), unrolled 16 times at
+// bound 1 before); when it only computes in registers they stay free
+// (symex.go, registerLoop).
 func TestSymbolicDoWhileCounts(t *testing.T) {
-	p := cfronttest.Load(t, "extern unsigned long long __VERIFIER_nondet_ulonglong(void);\nint main(void) { unsigned long long v = __VERIFIER_nondet_ulonglong(); int n = 0; do { n++; v >>= 4; } while (v); return n; }\n", ir.LP64)
+	p := cfronttest.Load(t, "extern unsigned long long __VERIFIER_nondet_ulonglong(void);\nint main(void) { char buf[20]; char *p = buf; unsigned long long v = __VERIFIER_nondet_ulonglong(); do { *p++ = '0' + v % 16; v >>= 4; } while (v); return p - buf; }\n", ir.LP64)
 	for _, k := range []int{1, 2, 3} {
 		eq, err := Run(context.Background(), p, smt.NewBuilder(), Options{Unwind: k})
 		if err != nil {
@@ -101,7 +103,7 @@ func TestSymbolicDoWhileCounts(t *testing.T) {
 			t.Fatalf("k=%d: want one unwinding check, got %d", k, len(eq.Props(ir.PropUnwinding)))
 		}
 		// The body is five steps or so; 16 iterations of it are 80.
-		if eq.Steps > 12+8*k {
+		if eq.Steps > 15+8*k {
 			t.Errorf("k=%d: %d steps: the loop unrolled past its bound", k, eq.Steps)
 		}
 	}
