@@ -66,4 +66,3 @@ func TestDigest(t *testing.T) {
 		t.Errorf("error %q lacks %q", err, want)
 	}
 }
-
