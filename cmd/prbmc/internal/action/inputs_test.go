@@ -45,6 +45,10 @@ func TestParseInputs(t *testing.T) {
 		{name: "bad comment", env: map[string]string{"INPUT_COMMENT": "inline"}, err: `input comment: "inline" is not one of review, summary, none`},
 		{name: "bad sarif-upload", env: map[string]string{"INPUT_SARIF-UPLOAD": "yes"}, err: `input sarif-upload: "yes" is not true or false`},
 		{name: "bad caller-depth", env: map[string]string{"INPUT_CALLER-DEPTH": "-1"}, err: `input caller-depth: "-1" is not a whole number from 0 to 8`},
+		{name: "cache", env: map[string]string{"INPUT_CACHE": "True"}, want: func(in *Inputs) { in.CacheDir = ".prbmc-cache" }},
+		{name: "cache elsewhere", env: map[string]string{"INPUT_CACHE": "true", "INPUT_CACHE_DIR": "build/cache"}, want: func(in *Inputs) { in.CacheDir = "build/cache" }},
+		{name: "cache-dir without cache", env: map[string]string{"INPUT_CACHE-DIR": "build/cache"}, want: func(*Inputs) {}},
+		{name: "bad cache", env: map[string]string{"INPUT_CACHE": "yes"}, err: `input cache: "yes" is not true or false`},
 		{name: "bad fail-on", env: map[string]string{"INPUT_FAIL-ON": "bounded"}, err: `input fail-on: "bounded" is not one of unsafe, contract, unknown, never`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
