@@ -94,7 +94,7 @@ func wantStats(t *testing.T, step, errOut, stats string) {
 // TestCheckCache: a second run with nothing changed checks nothing and
 // says the same; a change to a callee re-checks its file's functions,
 // one to a file no unit reads re-checks none, another option re-checks
-// all; a corrupt entry and one with a path leaving the repository are
+// all, a harness file its function; a corrupt entry and one with a path leaving the repository are
 // ignored with a warning.
 func TestCheckCache(t *testing.T) {
 	r := cacheRepo(t)
@@ -139,6 +139,14 @@ func TestCheckCache(t *testing.T) {
 	lines, errOut, _ = checkCached(t, r, dir, "--checks", "assertions")
 	wantCached(t, "other checks", lines, head, nil, all)
 	wantStats(t, "other checks", errOut, "0 reused, 3 checked, 3 stored")
+
+	// A harness file for other: other is checked again, a.c's functions
+	// (whose harnesses did not change) are not.
+	r.write(map[string]string{"prbmc/harness/other.c": "void prbmc_harness_other(void) { int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x < 3); other(x); }\n"})
+	r.commit("harness")
+	lines, errOut, _ = checkCached(t, r, dir, "--checks", "assertions")
+	wantCached(t, "harness added", lines, head2, []string{"clamp", "scale"}, []string{"other"})
+	wantStats(t, "harness added", errOut, "2 reused, 1 checked, 1 stored")
 
 	// A corrupt entry, and one whose trace leaves the repository (every
 	// entry of the function: those of other options too).

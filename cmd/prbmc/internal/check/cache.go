@@ -18,6 +18,7 @@ import (
 
 	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/report/results"
+	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/funccheck"
 	"github.com/prbmc/prbmc/verifier/result"
 )
@@ -267,6 +268,9 @@ func (r *Run) fromCache(ctx context.Context, cfg Config, root, srcRoot string, o
 		err error
 	}
 	digests := map[string]digest{}
+	// The host compiler's configuration (two runs of cc) once for all
+	// the digests, not once each: it is most of a digest's time.
+	ccCache := &cfront.ConfigCache{}
 	keys := make([]string, len(r.Funcs))
 	for i := range r.Funcs {
 		cf := &r.Funcs[i]
@@ -276,7 +280,11 @@ func (r *Run) fromCache(ctx context.Context, cfg Config, root, srcRoot string, o
 		file := cf.Scope.File
 		d, ok := digests[file]
 		if !ok {
-			d.sum, d.err = funccheck.UnitDigest(ctx, optsFor(file), file)
+			opts := optsFor(file)
+			if opts.Front.Cache == nil {
+				opts.Front.Cache = ccCache
+			}
+			d.sum, d.err = funccheck.UnitDigest(ctx, opts, file)
 			digests[file] = d
 			if d.err != nil && cfg.Verbose {
 				c.warn("%s is checked without the cache: %s", file, strings.ReplaceAll(d.err.Error(), filepath.Clean(srcRoot)+"/", ""))
