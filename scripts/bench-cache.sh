@@ -2,7 +2,9 @@
 # The result cache's benchmark: a generated repository whose last commit
 # changes FILES*PER C functions (each with an assertion and an overflow
 # check to prove), checked cold with an empty cache, then again with the
-# cache it filled. Prints both wall times and the ratio.
+# cache it filled, then once more after a commit that changes one file
+# (its PER functions are checked again). Prints the wall times and the
+# warm/cold ratio.
 # Usage: scripts/bench-cache.sh [PRBMC] [FILES] [PER] [FUNCTION_TIMEOUT] [JOBS]
 set -euo pipefail
 prbmc=${1:-$(pwd)/bin/prbmc}; files=${2:-20}; per=${3:-10}; ftimeout=${4:-10s}; jobs=${5:-2}
@@ -48,13 +50,14 @@ gen() {
 }
 for ((f = 0; f < files; f++)); do gen "$f" 0 > "$repo/src/m$f.c"; done
 git -C "$repo" add -A && git -C "$repo" commit -q -m base
+base=$(git -C "$repo" rev-parse HEAD)
 for ((f = 0; f < files; f++)); do gen "$f" 1 > "$repo/src/m$f.c"; done
 git -C "$repo" add -A && git -C "$repo" commit -q -m change
 
 run() {
 	local start end code=0
 	start=$(date +%s.%N)
-	"$prbmc" check -C "$repo" --base HEAD~1 --function-timeout "$ftimeout" --jobs "$jobs" --time-budget 0 \
+	"$prbmc" check -C "$repo" --base "$base" --function-timeout "$ftimeout" --jobs "$jobs" --time-budget 0 \
 		--cache-dir "$work/cache" > "$work/$1.txt" 2> "$work/$1.err" || code=$?
 	end=$(date +%s.%N)
 	if [ "$code" -ne 0 ] && [ "$code" -ne 10 ] && [ "$code" -ne 20 ]; then
@@ -66,8 +69,12 @@ run() {
 }
 cold=$(run cold)
 warm=$(run warm)
+gen 0 1 | sed 's/^int f0_0(/\/* edited *\/ int f0_0(/' > "$repo/src/m0.c"
+git -C "$repo" commit -q -am "edit m0.c" # a new push to the same change
+one=$(run one)
 n=$(grep -c '^src/' "$work/cold.txt" || true)
 echo "bench-cache: $n functions in scope, function timeout $ftimeout, $jobs jobs"
 echo "bench-cache: cold: $(grep '^RESULT' "$work/cold.txt") in ${cold}s; $(grep 'cache ' "$work/cold.err" | sed 's/^prbmc check: //')"
 echo "bench-cache: warm: $(grep '^RESULT' "$work/warm.txt") in ${warm}s; $(grep 'cache ' "$work/warm.err" | sed 's/^prbmc check: //')"
+echo "bench-cache: one file changed: $(grep '^RESULT' "$work/one.txt") in ${one}s; $(grep 'cache ' "$work/one.err" | sed 's/^prbmc check: //')"
 echo "bench-cache: warm/cold = $(printf '%.1f' "$(echo "scale=4; 100 * $warm / $cold" | bc)")%"
