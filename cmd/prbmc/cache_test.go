@@ -213,3 +213,27 @@ func editEntry(t *testing.T, p string, edit func(map[string]any)) {
 		t.Fatal(err)
 	}
 }
+
+// TestCheckCacheCommitted: a cache directory the checked-out commit has
+// files in is the change's own word about its verdicts: not used.
+func TestCheckCacheCommitted(t *testing.T) {
+	r := newGitRepo(t)
+	r.write(map[string]string{"a.c": "int f(int x) { return x; }\n"})
+	base := r.commit("base")
+	r.write(map[string]string{
+		"a.c":                 "#include <assert.h>\nint f(int x) {\n\tif (x > 3) x = 3;\n\tassert(x <= 3);\n\treturn x;\n}\n",
+		".prbmc-cache/x.json": "{}\n",
+	})
+	r.commit("change")
+	dir := filepath.Join(r.dir, ".prbmc-cache")
+	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", base, "--cache-dir", dir)
+	if code != exitSafe {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "prbmc: cache: the cache directory "+dir+" is committed in the repository at ") || strings.Contains(errOut, "stored") {
+		t.Errorf("stderr does not say the committed cache is not used:\n%s", errOut)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(files) != 1 {
+		t.Errorf("the committed cache directory was written to: %v", files)
+	}
+}
