@@ -237,3 +237,28 @@ func TestCheckCacheCommitted(t *testing.T) {
 		t.Errorf("the committed cache directory was written to: %v", files)
 	}
 }
+
+// TestCheckCacheUnwritable: a cache that cannot be written is said once
+// and the check goes on; a cache directory that is a file is not used.
+func TestCheckCacheUnwritable(t *testing.T) {
+	r := cacheRepo(t)
+	base := r.git("rev-parse", "HEAD~1")
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, []byte("not a directory"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", base, "--cache-dir", file)
+	if code != exitSafe || !strings.Contains(errOut, "prbmc: cache: the cache directory "+file+" is not a directory: not used\n") ||
+		strings.Contains(errOut, "stored") {
+		t.Errorf("exit %d\n%s", code, errOut)
+	}
+	dir := filepath.Join(file, "cache") // mkdir fails: not a directory
+	out, errOut, code = runCmd(t, "check", "-C", r.dir, "--base", base, "--cache-dir", dir)
+	if code != exitSafe {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if n := strings.Count(errOut, "prbmc: cache: not storing "); n != 1 {
+		t.Errorf("%d warnings about storing, want 1:\n%s", n, errOut)
+	}
+	wantStats(t, "unwritable", errOut, "0 reused, 3 checked, 0 stored")
+}

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/prbmc/prbmc/diffscope"
@@ -53,6 +54,11 @@ type Cache struct {
 	Solver      string
 	// Log receives the warnings: entries ignored, entries not written.
 	Log io.Writer
+
+	// noStore is set once an entry could not be written: the run stops
+	// trying (a read-only or full disk would fail every one) and says so
+	// once.
+	noStore atomic.Bool
 }
 
 // CacheStats are what the cache did in one run.
@@ -123,8 +129,8 @@ var errUndecided = errors.New("undecided")
 // none; an error when there is one that cannot be used.
 func (c *Cache) lookup(key string, f diffscope.Function) (*cacheEntry, error) {
 	fh, err := os.OpenFile(c.path(key), os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+	if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return nil, nil // no entry; a directory that cannot be made says so when storing
 	}
 	if err != nil {
 		return nil, fmt.Errorf("opening it: %w", err)
@@ -245,6 +251,11 @@ func (r *Run) fromCache(ctx context.Context, cfg Config, root, srcRoot string, o
 	if c == nil {
 		return nil
 	}
+	if st, err := os.Stat(c.Dir); err == nil && !st.IsDir() {
+		r.Cache.Off = fmt.Sprintf("the cache directory %s is not a directory: not used", c.Dir)
+		c.warn("%s", r.Cache.Off)
+		return nil
+	}
 	if abs, err := filepath.Abs(c.Dir); err == nil && tracked(ctx, root, r.Scope.Head, abs) {
 		r.Cache.Off = fmt.Sprintf("the cache directory %s is committed in the repository at %.12s: not used", c.Dir, r.Scope.Head)
 		c.warn("%s", r.Cache.Off)
@@ -323,7 +334,7 @@ func (r *Run) toCache(c *Cache, key string, cf Func, out funccheck.Outcome, srcR
 	cf.Outcome = out
 	cf.Notes = nil // the run's own: which harness file, as this run chose
 	fn := entryOf(cf, Meta{Root: srcRoot})
-	ok := decided(out.NothingToCheck, out.NotCompiled, out.Result)
+	ok := decided(out.NothingToCheck, out.NotCompiled, out.Result) && !c.noStore.Load()
 	var err error
 	if ok {
 		err = c.store(&cacheEntry{Format: cacheFormat, Key: key, Commit: r.Scope.Head, Function: fn})
@@ -333,7 +344,9 @@ func (r *Run) toCache(c *Cache, key string, cf Func, out funccheck.Outcome, srcR
 	r.Cache.Checked++
 	switch {
 	case err != nil:
-		c.warn("not storing %s: %v", cf.Scope.Name, err)
+		if !c.noStore.Swap(true) {
+			c.warn("not storing %s, nor the verdicts after it: %v", cf.Scope.Name, err)
+		}
 	case ok:
 		r.Cache.Stored++
 	}
