@@ -223,6 +223,13 @@ func (r *Repo) Show(ctx context.Context, rev, path string) ([]byte, error) {
 	return out, nil
 }
 
+// ShowAll returns the contents of each "rev:path" spec that names a
+// blob, read with one git process (git show once per file costs a
+// process each); specs that name nothing are absent from the map.
+func (r *Repo) ShowAll(ctx context.Context, specs []string) (map[string][]byte, error) {
+	return r.readBlobs(ctx, specs)
+}
+
 // diffArgs makes a zero-context, rename- and copy-aware diff whose format
 // does not depend on the user's configuration. --text: a NUL byte in a
 // comment or a committed `*.c -diff` in .gitattributes must not turn a

@@ -24,6 +24,9 @@ type FunctionResult struct {
 	// Notes are what a reader must know whatever the verdict: a harness
 	// file the change edited, and which one was used.
 	Notes []string
+	// CachedFrom, when set, is the commit whose run checked the function:
+	// its verdict came from prbmc's result cache.
+	CachedFrom string
 }
 
 // AllAssumed is Result.Assumed followed by the caller's Assumed, without

@@ -28,7 +28,7 @@ func cmdAction(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // actionPipeline is the Action's checker: the check pipeline with Z3.
 func actionPipeline() action.Pipeline {
 	return action.Pipeline{Engine: defaultEngine, Solver: z3Solver, Instrument: instrumentFor, Text: writeCheckText,
-		Isolation: isolation, Version: toolVersion()}
+		Isolation: isolation, Version: toolVersion(), Build: toolBuild, SolverVersion: z3.FullVersion()}
 }
 
 // instrumentFor returns the instrumentation of the optional checks named

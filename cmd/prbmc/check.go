@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -24,6 +26,7 @@ import (
 	"github.com/prbmc/prbmc/verifier/funccheck"
 	"github.com/prbmc/prbmc/verifier/harness"
 	"github.com/prbmc/prbmc/verifier/result"
+	"github.com/prbmc/prbmc/verifier/smt/z3"
 )
 
 // harnessFlags shape generated harnesses.
@@ -102,6 +105,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	trustHarness := fs.Bool("trust-head-harness", true, "use harness files (prbmc/harness/NAME.c) as --head has them; false: as the base has them")
 	callerDepth := fs.Int("caller-depth", 2, "classify each failure by the function's callers in its file, and theirs, up to this many levels: one no caller reaches is a contract note (0: report every failure of the generated harness)")
 	shardFlag := fs.String("shard", "", "check only shard i of N of the scope (i/N, as prbmc plan splits it)")
+	cacheDir := fs.String("cache-dir", "", "reuse the decided verdicts of earlier runs stored in this directory for functions whose translation unit, harness and options are unchanged, and store this run's")
 	reproDir := fs.String("reproduce", "", "write a reproducer (the harness and the trace's inputs as a C program) for every function that can fail into this directory, compile it with cc and run it")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -161,6 +165,18 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return exitUsage
 		}
 	}
+	opts := results.Options{
+		Checks: strings.Split(*checkList, ","), Engine: *eng, MaxK: *maxK, FunctionTimeout: *funcTimeout, CallerDepth: max(*callerDepth, 0),
+		ArrayLen: hf.arrayLen, Depth: hf.depth, Globals: hf.globals, NoCover: *noCover, TrustHeadHarness: *trustHarness,
+		DataModel: front.dataModel, Paths: sf.globs(), CompileCommands: sf.compileCommands, IncludeDirs: front.includes, Defines: front.defines}
+	if *cacheDir != "" {
+		tool, err := toolBuild()
+		if err != nil {
+			fmt.Fprintf(stderr, "prbmc check: --cache-dir: %v\n", err)
+			return exitUsage
+		}
+		cc.Cache = &check.Cache{Dir: *cacheDir, OptionsHash: opts.Hash(), Checks: opts.Checks, Tool: tool, Solver: z3.FullVersion(), Log: stderr}
+	}
 	var prog check.ProgressFunc
 	var pd *progressDisplay
 	if isTerminal(stderr) {
@@ -178,11 +194,11 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	for _, w := range run.Scope.Warnings {
 		fmt.Fprintf(stderr, "prbmc check: %s\n", w)
 	}
+	if cc.Cache != nil && run.Cache.Off == "" {
+		fmt.Fprintf(stderr, "prbmc check: %s\n", cacheLine(*cacheDir, run.Cache))
+	}
 	root, _ := check.RepoTop(ctx, sf.repo)
-	res := run.Results(check.Meta{Version: toolVersion(), Root: root, Options: results.Options{
-		Checks: strings.Split(*checkList, ","), Engine: *eng, MaxK: *maxK, FunctionTimeout: *funcTimeout, CallerDepth: max(*callerDepth, 0),
-		ArrayLen: hf.arrayLen, Depth: hf.depth, Globals: hf.globals, NoCover: *noCover, TrustHeadHarness: *trustHarness,
-		DataModel: front.dataModel, Paths: sf.globs(), CompileCommands: sf.compileCommands, IncludeDirs: front.includes, Defines: front.defines}})
+	res := run.Results(check.Meta{Version: toolVersion(), Root: root, Options: opts})
 	if *resultsFile != "" {
 		if err := writeFile(*resultsFile, func(w io.Writer) error { return results.Encode(w, res) }); err != nil {
 			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
@@ -283,6 +299,20 @@ func writeCheckText(w io.Writer, run *check.Run) {
 				detail += ": " + oneLine(r.Reason)
 			}
 		}
+		if cf.CachedFrom != "" {
+			// "auto, 257ms, cached from abc1234: assertion ...".
+			cached := "cached from " + markdown.ShortSHA(cf.CachedFrom)
+			verified := cf.Outcome.Result != nil && !cf.Outcome.NothingToCheck && !cf.Outcome.NotCompiled
+			if head, tail, ok := strings.Cut(detail, ": "); ok && verified {
+				detail = head + ", " + cached + ": " + tail
+			} else if detail == "" {
+				detail = cached
+			} else if verified {
+				detail += ", " + cached
+			} else {
+				detail += " (" + cached + ")"
+			}
+		}
 		fmt.Fprintf(w, "%-28s %-20s %-16s %s\n", loc, cf.Scope.Name, words, detail)
 	}
 	for _, cf := range run.Funcs {
@@ -336,6 +366,35 @@ func writeCheckText(w io.Writer, run *check.Run) {
 		parts = append(parts, fmt.Sprintf("%d with contract or stub notes", withNotes))
 	}
 	fmt.Fprintf(w, "\nRESULT: %s (%s)\n", strings.Join(parts, ", "), run.Elapsed.Round(time.Millisecond))
+}
+
+// cacheLine says what the result cache did in a run.
+func cacheLine(dir string, st check.CacheStats) string {
+	line := fmt.Sprintf("cache %s: %d reused, %d checked, %d stored", dir, st.Reused, st.Checked, st.Stored)
+	if st.Ignored > 0 {
+		line += fmt.Sprintf(", %d ignored", st.Ignored)
+	}
+	return line
+}
+
+// toolBuild identifies this prbmc binary for the result cache: its
+// version and the SHA-256 of its executable, so that any other build (a
+// development build's version is just "dev") has verdicts of its own.
+func toolBuild() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("finding prbmc's own binary: %w", err)
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return "", fmt.Errorf("reading prbmc's own binary: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("reading prbmc's own binary: %w", err)
+	}
+	return toolVersion() + " sha256:" + hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // writeTrace prints a violation's inputs and steps, as prbmc verify does.

@@ -18,6 +18,8 @@ import (
 type gitRepo struct {
 	t   *testing.T
 	dir string
+	// baseRev is the revision tests compare with, when they keep one.
+	baseRev string
 }
 
 func newGitRepo(t *testing.T) *gitRepo {

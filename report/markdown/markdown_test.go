@@ -443,3 +443,19 @@ func TestSummaryFindingClasses(t *testing.T) {
 		t.Errorf("a contract note is listed as a failure:\n%s", s)
 	}
 }
+
+// TestSummaryCached: a verdict reused from the result cache says so in
+// its row, with the commit whose run checked it.
+func TestSummaryCached(t *testing.T) {
+	got := Summary([]FunctionResult{
+		{Name: "idle", File: "src/idle.c", Line: 1, CachedFrom: "abc1234def5678abc1234def5678abc1234def56",
+			Result: &result.Result{Verdict: result.Safe, Engine: "auto", Elapsed: 3 * time.Millisecond}},
+		{Name: "busy", File: "src/idle.c", Line: 9, Result: &result.Result{Verdict: result.Safe, Engine: "auto", Elapsed: 5 * time.Millisecond}},
+	}, SummaryOptions{})
+	if !strings.Contains(got, "| 3 ms, cached from abc1234 |") {
+		t.Errorf("the cached function's row lacks its time and \"cached from abc1234\":\n%s", got)
+	}
+	if strings.Count(got, "cached from") != 1 {
+		t.Errorf("want one \"cached from\" (the other was checked):\n%s", got)
+	}
+}

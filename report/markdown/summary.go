@@ -162,6 +162,10 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 				k = fmt.Sprint(r.K)
 			}
 		}
+		if f.CachedFrom != "" {
+			// The verdict of an earlier run, reused: say whose.
+			t = strings.TrimPrefix(t+", ", "–, ") + "cached from " + Text(ShortSHA(f.CachedFrom))
+		}
 		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s | %s | %s |\n",
 			verdictCell(f), CodeCell(f.Name), CodeCell(place(f.File, f.Line)), engine, k, t))
 	}
@@ -190,6 +194,14 @@ func Summary(results []FunctionResult, opts SummaryOptions) string {
 	body.WriteString(tailText)
 	body.WriteString(totals)
 	return body.String()
+}
+
+// ShortSHA is a commit SHA as the reports show it: its first 7 digits.
+func ShortSHA(sha string) string {
+	if len(sha) > 7 {
+		return sha[:7]
+	}
+	return sha
 }
 
 // findingWords says who can cause a failure and with which inputs, after

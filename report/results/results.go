@@ -109,6 +109,11 @@ type Function struct {
 	// Elapsed is the time its check took.
 	Elapsed time.Duration  `json:"elapsed_ns,omitempty"`
 	Result  *result.Result `json:"result,omitempty"`
+	// CachedFrom, when set, is the commit whose run checked the function:
+	// this run took its verdict from prbmc's result cache (`prbmc check
+	// --cache-dir`) because nothing it depends on changed. Optional, so
+	// schema 1 readers that predate it read such files.
+	CachedFrom string `json:"cachedFrom,omitempty"`
 }
 
 // Words is a function's verdict as `prbmc check`'s one-line report says
@@ -158,7 +163,8 @@ func (f Function) Key() string { return f.File + "\x00" + f.Name + "\x00" + stri
 
 // FunctionResult is the function as the reports read it.
 func (f Function) FunctionResult() report.FunctionResult {
-	return report.FunctionResult{Name: f.Name, File: f.File, Line: f.Line, Result: f.Result, Assumed: f.Assumed, Notes: f.Notes}
+	return report.FunctionResult{Name: f.Name, File: f.File, Line: f.Line, Result: f.Result, Assumed: f.Assumed, Notes: f.Notes,
+		CachedFrom: f.CachedFrom}
 }
 
 // FunctionResults are the functions checked, as the reports read them
@@ -322,40 +328,67 @@ func (f *File) Validate() error {
 		if err := CheckPath(fn.File); err != nil {
 			return fmt.Errorf("results function %d (%s): %w", i+1, clip(fn.Name), err)
 		}
-		for _, r := range fn.Reasons {
-			if err := checkLocation(r.File); err != nil {
-				return fmt.Errorf("results function %s: scope reason: %w", clip(fn.Name), err)
-			}
-		}
-		if fn.Result == nil {
-			continue
-		}
-		for _, p := range fn.Result.Props {
-			if err := checkLocation(p.Location.File); err != nil {
-				return fmt.Errorf("results function %s: property %s: %w", clip(fn.Name), clip(p.ID), err)
-			}
-			if p.Trace == nil {
-				continue
-			}
-			for _, st := range p.Trace.Steps {
-				if err := checkLocation(st.Location.File); err != nil {
-					return fmt.Errorf("results function %s: trace of %s: %w", clip(fn.Name), clip(p.ID), err)
-				}
-			}
-			for _, in := range p.Trace.Inputs {
-				if err := checkLocation(in.Location.File); err != nil {
-					return fmt.Errorf("results function %s: trace of %s: %w", clip(fn.Name), clip(p.ID), err)
-				}
-			}
-		}
-		for _, inv := range fn.Result.Invariants {
-			if err := checkLocation(inv.Location.File); err != nil {
-				return fmt.Errorf("results function %s: invariant: %w", clip(fn.Name), err)
-			}
+		if err := fn.checkContents(); err != nil {
+			return fmt.Errorf("results function %s: %w", clip(fn.Name), err)
 		}
 	}
 	return nil
 }
+
+// Validate checks one function's entry as File.Validate does: its file
+// and every location in its scope reasons and result are
+// repository-relative and stay inside the repository (or name prbmc's
+// pseudo-files), and CachedFrom, when set, is a commit SHA. A result
+// cache reads entries with it.
+func (fn *Function) Validate() error {
+	if err := CheckPath(fn.File); err != nil {
+		return err
+	}
+	return fn.checkContents()
+}
+
+// checkContents is Validate but for the function's own file.
+func (fn *Function) checkContents() error {
+	if fn.CachedFrom != "" && !shaRE.MatchString(fn.CachedFrom) {
+		return fmt.Errorf("cached from %q, not a commit SHA", clip(fn.CachedFrom))
+	}
+	for _, r := range fn.Reasons {
+		if err := checkLocation(r.File); err != nil {
+			return fmt.Errorf("scope reason: %w", err)
+		}
+	}
+	if fn.Result == nil {
+		return nil
+	}
+	for _, p := range fn.Result.Props {
+		if err := checkLocation(p.Location.File); err != nil {
+			return fmt.Errorf("property %s: %w", clip(p.ID), err)
+		}
+		if p.Trace == nil {
+			continue
+		}
+		for _, st := range p.Trace.Steps {
+			if err := checkLocation(st.Location.File); err != nil {
+				return fmt.Errorf("trace of %s: %w", clip(p.ID), err)
+			}
+		}
+		for _, in := range p.Trace.Inputs {
+			if err := checkLocation(in.Location.File); err != nil {
+				return fmt.Errorf("trace of %s: %w", clip(p.ID), err)
+			}
+		}
+	}
+	for _, inv := range fn.Result.Invariants {
+		if err := checkLocation(inv.Location.File); err != nil {
+			return fmt.Errorf("invariant: %w", err)
+		}
+	}
+	return nil
+}
+
+// IsSHA reports whether s is a full commit SHA (SHA-1 or SHA-256, lower
+// case hex).
+func IsSHA(s string) bool { return shaRE.MatchString(s) }
 
 // CheckPath accepts a repository-relative path with forward slashes that
 // is clean and does not leave the repository: "src/a.c", not "/etc/passwd",

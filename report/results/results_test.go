@@ -165,6 +165,8 @@ func TestDecodeRejects(t *testing.T) {
 		{"unread file", strings.NewReader(edit(func(f *File) { f.NotRead[0].Path = "/etc/shadow" })), `results unread files: path "/etc/shadow" is absolute`},
 		{"trace step", strings.NewReader(edit(func(f *File) { f.Functions[0].Result.Props[0].Trace.Steps[0].Location.File = "../etc/passwd" })),
 			`results function main: trace of main.reach-error.1: path "../etc/passwd" leaves the repository`},
+		{"cached from not a SHA", strings.NewReader(edit(func(f *File) { f.Functions[0].CachedFrom = "main\n@everyone" })),
+			`results function main: cached from "main @everyone", not a commit SHA`},
 		{"head not a SHA", strings.NewReader(edit(func(f *File) { f.Head = "HEAD; rm -rf /" })), `results head "HEAD; rm -rf /" is not a commit SHA`},
 		{"options edited", strings.NewReader(edit(func(f *File) { f.Options.MaxK = 1 })), `results options hash "sha256:`},
 		{"shard 3/2", strings.NewReader(edit(func(f *File) { f.Shard = &Shard{Index: 3, Count: 2} })), "results shard 3/2 is not one of 1..2"},
@@ -253,5 +255,27 @@ func TestMerge(t *testing.T) {
 				t.Errorf("merged:\n%s\nwant:\n%s", g, w)
 			}
 		})
+	}
+}
+
+// TestCachedFromRoundTrip: the optional cachedFrom field survives
+// encoding and decoding, reaches the reports, and a file without it is
+// still schema 1.
+func TestCachedFromRoundTrip(t *testing.T) {
+	f := sample(t)
+	f.Functions[0].CachedFrom = headSHA
+	var buf bytes.Buffer
+	if err := Encode(&buf, f); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Schema != 1 || g.Functions[0].CachedFrom != headSHA || g.Functions[0].FunctionResult().CachedFrom != headSHA {
+		t.Errorf("schema %d, cachedFrom %q, want 1 and %s", g.Schema, g.Functions[0].CachedFrom, headSHA)
+	}
+	if fn := g.Functions[1]; fn.CachedFrom != "" || fn.Validate() != nil {
+		t.Errorf("function 2: cachedFrom %q, Validate %v", fn.CachedFrom, fn.Validate())
 	}
 }

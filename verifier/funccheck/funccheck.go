@@ -162,6 +162,40 @@ func LoadUnit(ctx context.Context, opts Options, file string) (*Unit, error) {
 	return u, nil
 }
 
+// UnitDigest is what LoadUnit would load for file, digested
+// (cfront.Digest, paths relative to opts.RepoDir): the preprocessed unit
+// and every file it read, with the include directories inferred as
+// LoadUnit infers them. It preprocesses, it does not parse: a cache of
+// verdicts keys on it to tell, cheaply, that a unit is unchanged.
+func UnitDigest(ctx context.Context, opts Options, file string) (string, error) {
+	abs := file
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(opts.RepoDir, file)
+	}
+	if a, err := filepath.Abs(abs); err == nil {
+		abs = a
+	}
+	root, err := filepath.Abs(opts.RepoDir)
+	if err != nil {
+		return "", err
+	}
+	front := opts.Front
+	sum, err := cfront.Digest(ctx, front, cfront.Source{Name: abs}, root)
+	for round := 0; err != nil && opts.FindInclude != nil && round < maxIncludeRounds; round++ {
+		m := notFound.FindStringSubmatch(err.Error())
+		if m == nil {
+			break
+		}
+		dirs := opts.FindInclude(m[1])
+		if len(dirs) == 0 {
+			break
+		}
+		front.IncludeDirs = append(slices.Clone(front.IncludeDirs), dirs...)
+		sum, err = cfront.Digest(ctx, front, cfront.Source{Name: abs}, root)
+	}
+	return sum, err
+}
+
 // Harness returns the harness of function name: the user's file
 // prbmc/harness/<name>.c when it exists, else a generated one.
 func (u *Unit) Harness(opts Options, name string) (*harness.Harness, error) {

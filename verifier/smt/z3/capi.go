@@ -52,6 +52,10 @@ func Version() string {
 	return fmt.Sprintf("%d.%d.%d", major, minor, build)
 }
 
+// FullVersion returns libz3's full version string (Z3_get_full_version):
+// the version and the build's commit, when libz3 records one.
+func FullVersion() string { return C.GoString(C.Z3_get_full_version()) }
+
 // memoryLimit is the cap SetMemoryLimit set, in MiB (0: none).
 var memoryLimit atomic.Int64
 

@@ -1,6 +1,7 @@
 package action
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -570,5 +571,126 @@ func TestReleaseWorkflow(t *testing.T) {
 	}
 	if u := byUses["actions/upload-artifact"]; u.With["if-no-files-found"] != "error" || !strings.HasPrefix(u.With["path"], "dist/") {
 		t.Errorf("upload-artifact %v", u.With)
+	}
+}
+
+// jobsFile is the part of a multi-job workflow file the checks read.
+type jobsFile struct {
+	On          map[string]any    `yaml:"on"`
+	Permissions map[string]string `yaml:"permissions"`
+	Jobs        map[string]struct {
+		RunsOn string `yaml:"runs-on"`
+		Needs  any    `yaml:"needs"`
+		Steps  []struct {
+			ID   string            `yaml:"id"`
+			Uses string            `yaml:"uses"`
+			Run  string            `yaml:"run"`
+			With map[string]string `yaml:"with"`
+		} `yaml:"steps"`
+	} `yaml:"jobs"`
+}
+
+// TestWorkflowFiles checks the README's multi-job workflows, kept in
+// testdata/action: they parse, pass prbmc/prbmc only inputs action.yml
+// declares, ask for the permissions the README documents, refer only
+// to steps of their own job, and no job that publishes (the fork
+// workflow's second stage, the shards' publish job) checks code out.
+func TestWorkflowFiles(t *testing.T) {
+	act, _ := loadAction(t, "action.yml")
+	readme := readFile(t, filepath.Join(root(t), "README.md"))
+	for _, tc := range []struct {
+		name    string
+		on      string
+		perm    map[string]string
+		publish []string // jobs that must not check out anything
+	}{
+		{"workflow-matrix.yml", "pull_request", map[string]string{"contents": "read", "pull-requests": "write", "security-events": "write"}, []string{"publish"}},
+		{"workflow-fork-analyze.yml", "pull_request", map[string]string{"contents": "read"}, nil},
+		{"workflow-fork-publish.yml", "workflow_run", map[string]string{"actions": "read", "contents": "read", "pull-requests": "write", "security-events": "write"}, []string{"publish"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text := readFile(t, filepath.Join(root(t), "testdata", "action", tc.name))
+			if !strings.Contains(readme, "```yaml\n"+text+"```") {
+				t.Errorf("README.md does not show %s as it is", tc.name)
+			}
+			var wf jobsFile
+			if err := yaml.Unmarshal([]byte(text), &wf); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := wf.On[tc.on]; !ok || len(wf.On) != 1 {
+				t.Errorf("on: %v, want %s only", wf.On, tc.on)
+			}
+			if !reflect.DeepEqual(wf.Permissions, tc.perm) {
+				t.Errorf("permissions %v, want %v", wf.Permissions, tc.perm)
+			}
+			if len(wf.Jobs) == 0 {
+				t.Fatal("no jobs")
+			}
+			for _, name := range tc.publish {
+				if _, ok := wf.Jobs[name]; !ok {
+					t.Errorf("no job %s", name)
+				}
+			}
+			for name, job := range wf.Jobs {
+				if job.RunsOn == "" {
+					t.Errorf("job %s: no runs-on", name)
+				}
+				ids := map[string]bool{}
+				for _, s := range job.Steps {
+					if s.ID != "" {
+						ids[s.ID] = true
+					}
+					if strings.HasPrefix(s.Uses, "prbmc/prbmc@") {
+						for k := range s.With {
+							if _, ok := act.Inputs[k]; !ok {
+								t.Errorf("job %s: with: %s is not an input of action.yml", name, k)
+							}
+						}
+					}
+					if strings.HasPrefix(s.Uses, "actions/checkout@") && contains(tc.publish, name) {
+						t.Errorf("job %s publishes and checks out %v: it must not run the pull request's code", name, s.With)
+					}
+					for _, m := range reStepsOutputs.FindAllStringSubmatch(s.Run+fmt.Sprint(s.With), -1) {
+						if !ids[m[1]] {
+							t.Errorf("job %s: %s: no earlier step %s", name, m[0], m[1])
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestWorkflowCache: the README's workflow restores and saves the result
+// cache after the checkout (which would clean it away) and before
+// prbmc, at the cache-dir default, keyed by commit.
+func TestWorkflowCache(t *testing.T) {
+	text := readFile(t, filepath.Join(root(t), "testdata", "action", "workflow.yml"))
+	var wf workflow
+	if err := yaml.Unmarshal([]byte(text), &wf); err != nil {
+		t.Fatal(err)
+	}
+	for _, job := range wf.Jobs {
+		checkout, cache, prbmc := -1, -1, -1
+		for i, s := range job.Steps {
+			switch {
+			case strings.HasPrefix(s.Uses, "actions/checkout@"):
+				checkout = i
+			case strings.HasPrefix(s.Uses, "actions/cache@"):
+				cache = i
+				want := map[string]string{"path": Defaults["cache-dir"], "key": "prbmc-${{ github.sha }}", "restore-keys": "prbmc-"}
+				if !reflect.DeepEqual(s.With, want) {
+					t.Errorf("actions/cache with %v, want %v", s.With, want)
+				}
+			case strings.HasPrefix(s.Uses, "prbmc/prbmc@"):
+				prbmc = i
+				if s.With["cache"] != "true" {
+					t.Errorf("prbmc/prbmc with cache %q, want true", s.With["cache"])
+				}
+			}
+		}
+		if !(checkout >= 0 && checkout < cache && cache < prbmc) {
+			t.Errorf("steps checkout %d, cache %d, prbmc %d: want them in that order", checkout, cache, prbmc)
+		}
 	}
 }

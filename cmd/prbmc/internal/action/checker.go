@@ -70,6 +70,10 @@ type CheckRequest struct {
 	TrustHeadHarness bool
 	// CallerDepth classifies failures by the callers (Inputs.CallerDepth).
 	CallerDepth int
+	// CacheDir, when set, is the result cache's directory, relative to
+	// RepoDir unless absolute: verdicts of unchanged functions are
+	// reused from it and new ones stored.
+	CacheDir string
 }
 
 // CheckOutcome is what a checker found, as publishing reads it: the

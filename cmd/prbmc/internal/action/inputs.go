@@ -61,6 +61,9 @@ type Inputs struct {
 	// CallerDepth: how many levels of callers classify a failure (0:
 	// every failure of the generated harness is reported as one).
 	CallerDepth int
+	// CacheDir, when set (the cache input), is the result cache's
+	// directory (the cache-dir input), relative to the workspace.
+	CacheDir string
 	// Results, when set, is a results file to publish instead of
 	// checking (the second stage of a two-stage workflow), relative to
 	// the workspace; PullRequest the pull request to publish it to when
@@ -98,6 +101,8 @@ var Defaults = map[string]string{
 	"jobs":                "auto",
 	"trust-pr-harness":    "false",
 	"caller-depth":        "2",
+	"cache":               "false",
+	"cache-dir":           ".prbmc-cache",
 	"results":             "",
 	"pull-request":        "",
 	"category":            Category,
@@ -198,6 +203,13 @@ func parseInputs(get func(string) string) (Inputs, error) {
 	case "false":
 	default:
 		return in, fmt.Errorf("input trust-pr-harness: %q is not true or false", val("trust-pr-harness"))
+	}
+	switch strings.ToLower(val("cache")) {
+	case "true":
+		in.CacheDir = val("cache-dir")
+	case "false":
+	default:
+		return in, fmt.Errorf("input cache: %q is not true or false", val("cache"))
 	}
 	in.Results = val("results")
 	if v := val("pull-request"); v != "" {

@@ -54,6 +54,10 @@ func TestParseInputs(t *testing.T) {
 		{name: "bad category", env: map[string]string{"INPUT_CATEGORY": "prbmc lib"}, err: `input category: "prbmc lib" is not a category`},
 		{name: "bad wait-for-processing", env: map[string]string{"INPUT_WAIT-FOR-PROCESSING": "2m"}, err: `input wait-for-processing: "2m" is not true or false`},
 		{name: "bad level", env: map[string]string{"INPUT_LEVEL": "failure=fatal"}, err: `input level: "fatal" is not a level for failure: one of error, warning, note`},
+		{name: "cache", env: map[string]string{"INPUT_CACHE": "True"}, want: func(in *Inputs) { in.CacheDir = ".prbmc-cache" }},
+		{name: "cache elsewhere", env: map[string]string{"INPUT_CACHE": "true", "INPUT_CACHE_DIR": "build/cache"}, want: func(in *Inputs) { in.CacheDir = "build/cache" }},
+		{name: "cache-dir without cache", env: map[string]string{"INPUT_CACHE-DIR": "build/cache"}, want: func(*Inputs) {}},
+		{name: "bad cache", env: map[string]string{"INPUT_CACHE": "yes"}, err: `input cache: "yes" is not true or false`},
 		{name: "bad fail-on", env: map[string]string{"INPUT_FAIL-ON": "bounded"}, err: `input fail-on: "bounded" is not one of unsafe, contract, unknown, never`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
@@ -28,6 +29,10 @@ type Pipeline struct {
 	Isolation func(memMiB int) (*check.Isolation, error)
 	// Version is prbmc's, for the results file.
 	Version string
+	// Build identifies prbmc's build for the result cache's keys (nil:
+	// Version); SolverVersion names the solver's.
+	Build         func() (string, error)
+	SolverVersion string
 }
 
 // Check implements Checker.
@@ -36,6 +41,7 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 	if base == "" {
 		base = diffscope.EmptyTree // nothing to compare with: every function is new
 	}
+	var err error
 	mem, jobs := check.Size(req.MemoryMiB, req.Jobs)
 	cfg := check.Config{RepoDir: req.RepoDir, Base: base, Head: req.Head, Globs: req.Paths, CompileCommands: req.CompileCommands,
 		Front:           cfront.Config{IncludeDirs: req.IncludeDirs, Defines: req.Defines},
@@ -57,6 +63,11 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 		}
 		cfg.Instrument = inst
 	}
+	if req.CacheDir != "" {
+		if cfg.Cache, err = p.cache(req, log); err != nil {
+			return nil, err
+		}
+	}
 	start := time.Now()
 	run, err := check.Execute(ctx, cfg, nil)
 	if err != nil {
@@ -65,6 +76,10 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 	if p.Text != nil {
 		p.Text(log, run)
 	}
+	if cfg.Cache != nil && run.Cache.Off == "" {
+		st := run.Cache
+		fmt.Fprintf(log, "prbmc: result cache %s: %d reused, %d checked, %d stored, %d ignored\n", req.CacheDir, st.Reused, st.Checked, st.Stored, st.Ignored)
+	}
 	root, err := check.RepoTop(ctx, req.RepoDir)
 	if err != nil {
 		return nil, err
@@ -72,4 +87,22 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 	out := run.Results(check.Meta{Version: p.Version, Options: OptionsOf(req, p.Engine), Budget: req.TimeBudget, Root: root})
 	fmt.Fprintf(log, "prbmc: checked %d functions in %s\n", len(out.FunctionResults()), time.Since(start).Round(time.Millisecond))
 	return out, nil
+}
+
+// cache is the result cache of req (req.CacheDir set).
+func (p Pipeline) cache(req CheckRequest, log io.Writer) (*check.Cache, error) {
+	dir := req.CacheDir
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(req.RepoDir, dir)
+	}
+	tool := p.Version
+	if p.Build != nil {
+		b, err := p.Build()
+		if err != nil {
+			return nil, fmt.Errorf("the result cache: %w", err)
+		}
+		tool = b
+	}
+	return &check.Cache{Dir: dir, OptionsHash: OptionsOf(req, p.Engine).Hash(), Checks: req.Checks, Tool: tool,
+		Solver: p.SolverVersion, Log: log}, nil
 }

@@ -90,3 +90,32 @@ func TestPipelineOnExampleProject(t *testing.T) {
 		t.Errorf("outputs %v", run.outputs)
 	}
 }
+
+// TestPipelineCache: with the cache input, a second run on the same
+// commit reuses every verdict, and the summary says whose they are.
+func TestPipelineCache(t *testing.T) {
+	r := projectRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	pipe := Pipeline{Engine: "auto", Solver: func(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) },
+		SolverVersion: z3.FullVersion()}
+	in := map[string]string{"cache": "true"}
+	first := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName), in, pipe)
+	wantContains(t, "the first run's log", first.stdout, "prbmc: result cache .prbmc-cache: 0 reused, 2 checked, 2 stored, 0 ignored")
+	second := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName), in, pipe)
+	wantContains(t, "the second run's log", second.stdout, "prbmc: result cache .prbmc-cache: 2 reused, 0 checked, 0 stored, 0 ignored")
+	if second.exit != ExitFail || second.outputs["unsafe"] != "1" || second.outputs["safe"] != "1" {
+		t.Errorf("second run: exit %d, outputs %v", second.exit, second.outputs)
+	}
+	var summary string
+	for _, ic := range gh.issueComments {
+		if strings.HasPrefix(ic.Body, "<!-- prbmc:summary -->") {
+			summary = ic.Body
+		}
+	}
+	if n := strings.Count(summary, "cached from "+r.head[:7]); n != 2 {
+		t.Errorf("the summary says \"cached from %.7s\" %d times, want 2 (both functions):\n%s", r.head, n, summary)
+	}
+	if _, err := os.Stat(filepath.Join(r.dir, ".prbmc-cache")); err != nil {
+		t.Errorf("the cache is not in the workspace: %v", err)
+	}
+}

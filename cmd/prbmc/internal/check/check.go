@@ -67,6 +67,10 @@ type Config struct {
 	// Shard, when set, checks only the functions results.Assign puts in
 	// shard Shard.Index of Shard.Count.
 	Shard *results.Shard
+	// Cache, when set, reuses the decided verdicts of earlier runs for
+	// functions nothing they depend on changed since (see Cache), and
+	// stores the new ones.
+	Cache *Cache
 }
 
 // Func is one function of the scope and what became of it.
@@ -82,6 +86,9 @@ type Func struct {
 	// ReproErr why there is none.
 	Repro    *repro.Outcome
 	ReproErr string
+	// CachedFrom, when set, is the commit whose run checked the function:
+	// Outcome came from the result cache (Config.Cache).
+	CachedFrom string
 }
 
 // Run is the outcome of a whole check.
@@ -95,6 +102,8 @@ type Run struct {
 	Elapsed time.Duration
 	// Shard is Config.Shard: the run checked that shard of the scope.
 	Shard *results.Shard
+	// Cache is what the result cache did (Config.Cache; zero without).
+	Cache CacheStats
 }
 
 // ProgressFunc is told how far a check is: functions done, total, and the
@@ -162,9 +171,10 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 			Engine: cfg.Engine, Timeout: cfg.FunctionTimeout, NoCover: cfg.NoCover, Instrument: cfg.Instrument,
 			UserHarness: harnesses.lookup, FindInclude: finder.find, CallerDepth: cfg.CallerDepth}
 	}
+	keys := run.fromCache(ctx, cfg, root, srcRoot, optsFor, harnesses)
 	var todo []int
 	for i, cf := range run.Funcs {
-		if cf.NotChecked != "" {
+		if cf.NotChecked != "" || cf.CachedFrom != "" {
 			continue
 		}
 		file := cf.Scope.File
@@ -227,6 +237,9 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 				}
 				if cfg.ReproDir != "" && out.Result != nil && out.Result.Verdict == result.Unsafe {
 					cf.Repro, cf.ReproErr = reproduce(ctx, cfg.ReproDir, srcRoot, opts, out)
+				}
+				if keys != nil && keys[i] != "" {
+					run.toCache(cfg.Cache, keys[i], *cf, out, srcRoot, &mu)
 				}
 				mu.Lock()
 				cf.Outcome = out
@@ -374,7 +387,7 @@ func (r *Run) FunctionResults() []report.FunctionResult {
 // FunctionResult is one checked function as the reports read it.
 func (r *Run) FunctionResult(cf Func) report.FunctionResult {
 	return report.FunctionResult{Name: cf.Scope.Name, File: cf.Scope.File, Line: cf.Scope.StartLine,
-		Result: cf.Outcome.Result, Assumed: cf.Outcome.Assumed, Notes: cf.Notes}
+		Result: cf.Outcome.Result, Assumed: cf.Outcome.Assumed, Notes: cf.Notes, CachedFrom: cf.CachedFrom}
 }
 
 // headCheckedOut reports whether the work tree of the repository at root

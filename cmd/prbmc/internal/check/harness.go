@@ -48,11 +48,25 @@ func userHarnesses(ctx context.Context, root string, scope *diffscope.Result, tr
 	if err != nil {
 		return nil, err
 	}
+	// Every function's file at both revisions, read at once: one git
+	// process, not two a function.
+	var specs []string
+	for _, f := range scope.Functions {
+		for _, rev := range []string{scope.Base, scope.Head} {
+			if f.Verify() && rev != "" && rev != diffscope.EmptyTree {
+				specs = append(specs, rev+":"+HarnessPath(f.Name))
+			}
+		}
+	}
+	blobs, err := repo.ShowAll(ctx, specs)
 	read := func(rev, p string) []byte {
 		if rev == "" || rev == diffscope.EmptyTree {
 			return nil
 		}
-		b, err := repo.Show(ctx, rev, p)
+		if err == nil {
+			return blobs[rev+":"+p]
+		}
+		b, err := repo.Show(ctx, rev, p) // the batch failed: one by one
 		if err != nil {
 			return nil
 		}

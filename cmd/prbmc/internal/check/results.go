@@ -36,27 +36,32 @@ func (r *Run) Results(m Meta) *results.File {
 		f.Files = append(f.Files, fc.Path)
 	}
 	for _, cf := range r.Funcs {
-		fn := results.Function{File: cf.Scope.File, Name: cf.Scope.Name, Line: cf.Scope.StartLine, Status: cf.Scope.Status,
-			Reasons: cf.Scope.Reasons, NotChecked: cf.NotChecked, NotCompiled: cf.Outcome.NotCompiled,
-			NothingToCheck: cf.Outcome.NothingToCheck, Assumed: cf.Outcome.Assumed, Notes: cf.Notes,
-			Result: relResult(cf.Outcome.Result, m.Root)}
-		switch {
-		case !cf.Scope.Verify():
-			fn.Skip = results.SkipRemoved
-		case cf.NotChecked != "":
-			fn.Skip = results.SkipBudget
-			if m.Budget > 0 {
-				fn.NotChecked = fmt.Sprintf("the time budget (%s) ran out before it was checked", m.Budget)
-			}
-		}
-		if fn.Result != nil {
-			fn.Elapsed = fn.Result.Elapsed
-		}
-		fn.Verdict = fn.Words()
-		f.Functions = append(f.Functions, fn)
+		f.Functions = append(f.Functions, entryOf(cf, m))
 	}
 	f.Seal()
 	return f
+}
+
+// entryOf is one function's entry of the results file.
+func entryOf(cf Func, m Meta) results.Function {
+	fn := results.Function{File: cf.Scope.File, Name: cf.Scope.Name, Line: cf.Scope.StartLine, Status: cf.Scope.Status,
+		Reasons: cf.Scope.Reasons, NotChecked: cf.NotChecked, NotCompiled: cf.Outcome.NotCompiled,
+		NothingToCheck: cf.Outcome.NothingToCheck, Assumed: cf.Outcome.Assumed, Notes: cf.Notes,
+		Result: relResult(cf.Outcome.Result, m.Root), CachedFrom: cf.CachedFrom}
+	switch {
+	case !cf.Scope.Verify():
+		fn.Skip = results.SkipRemoved
+	case cf.NotChecked != "":
+		fn.Skip = results.SkipBudget
+		if m.Budget > 0 {
+			fn.NotChecked = fmt.Sprintf("the time budget (%s) ran out before it was checked", m.Budget)
+		}
+	}
+	if fn.Result != nil {
+		fn.Elapsed = fn.Result.Elapsed
+	}
+	fn.Verdict = fn.Words()
+	return fn
 }
 
 // relResult is res with its absolute locations made repository-relative

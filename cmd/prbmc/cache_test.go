@@ -1,0 +1,264 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// cacheRepo is a repository whose last commit changes two files: a.c's
+// callee clamp and its caller scale, and b.c's other.
+func cacheRepo(t *testing.T) *gitRepo {
+	r := newGitRepo(t)
+	r.write(map[string]string{
+		"a.c":      "#include <assert.h>\nint clamp(int x) { return x; }\nint scale(int x) { return x; }\n",
+		"b.c":      "int other(int x) { return x; }\n",
+		"unused.h": "#define UNUSED 1\n",
+		"notes.md": "notes\n",
+	})
+	r.commit("base")
+	r.write(map[string]string{
+		"a.c": "#include <assert.h>\n" +
+			"int clamp(int x) {\n\tif (x > 100) return 100;\n\tif (x < 0) return 0;\n\treturn x;\n}\n" +
+			"int scale(int x) {\n\tint c = clamp(x);\n\tassert(c <= 100);\n\treturn c * 2;\n}\n",
+		"b.c": "#include <assert.h>\nint other(int x) {\n\tif (x > 5) x = 5;\n\tassert(x <= 5);\n\treturn x;\n}\n",
+	})
+	r.commit("change")
+	return r
+}
+
+// checkCached runs prbmc check on r with the cache in dir and extra
+// flags, and returns the functions' lines by name, stderr and the
+// verdicts.
+func checkCached(t *testing.T, r *gitRepo, dir string, extra ...string) (lines map[string]string, errOut string, verdicts map[string]string) {
+	t.Helper()
+	resFile := filepath.Join(t.TempDir(), "results.json")
+	args := append([]string{"check", "-C", r.dir, "--base", "main~0", "--cache-dir", dir, "--function-timeout", "30s", "--results", resFile}, extra...)
+	args[4] = r.baseRev
+	out, errOut, code := runCmd(t, args...)
+	if code != exitSafe {
+		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitSafe, out, errOut)
+	}
+	lines = map[string]string{}
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) >= 3 && strings.Contains(f[0], ".c:") {
+			lines[f[1]] = l
+		}
+	}
+	data, err := os.ReadFile(resFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Functions []struct{ Name, Verdict, CachedFrom string }
+	}
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	verdicts = map[string]string{}
+	for _, f := range res.Functions {
+		verdicts[f.Name] = f.Verdict
+		if (f.CachedFrom != "") != strings.Contains(lines[f.Name], "cached from") {
+			t.Errorf("%s: results say cached from %q, the text %q", f.Name, f.CachedFrom, lines[f.Name])
+		}
+	}
+	return lines, errOut, verdicts
+}
+
+// wantCached checks which functions came from the cache, and from which
+// commit.
+func wantCached(t *testing.T, step string, lines map[string]string, from string, cached, checked []string) {
+	t.Helper()
+	for _, n := range cached {
+		if !strings.Contains(lines[n], "cached from "+from[:7]) {
+			t.Errorf("%s: %s not cached from %.7s: %q", step, n, from, lines[n])
+		}
+	}
+	for _, n := range checked {
+		if l, ok := lines[n]; !ok || strings.Contains(l, "cached from") {
+			t.Errorf("%s: %s not checked again: %q", step, n, l)
+		}
+	}
+}
+
+func wantStats(t *testing.T, step, errOut, stats string) {
+	t.Helper()
+	if !regexp.MustCompile(`(?m)^prbmc check: cache \S+: ` + regexp.QuoteMeta(stats) + `$`).MatchString(errOut) {
+		t.Errorf("%s: stderr lacks \"%s\":\n%s", step, stats, errOut)
+	}
+}
+
+// TestCheckCache: a second run with nothing changed checks nothing and
+// says the same; a change to a callee re-checks its file's functions,
+// one to a file no unit reads re-checks none, another option re-checks
+// all, a harness file its function; a corrupt entry and one with a path leaving the repository are
+// ignored with a warning.
+func TestCheckCache(t *testing.T) {
+	r := cacheRepo(t)
+	r.baseRev = r.git("rev-parse", "HEAD~1")
+	head := r.git("rev-parse", "HEAD")
+	dir := filepath.Join(t.TempDir(), "cache")
+	all := []string{"clamp", "scale", "other"}
+
+	lines, errOut, first := checkCached(t, r, dir)
+	wantCached(t, "first run", lines, head, nil, all)
+	wantStats(t, "first run", errOut, "0 reused, 3 checked, 3 stored")
+	if first["scale"] != "safe" || first["other"] != "safe" {
+		t.Fatalf("first run: %v, want scale and other safe", first)
+	}
+
+	lines, errOut, second := checkCached(t, r, dir)
+	wantCached(t, "nothing changed", lines, head, all, nil)
+	wantStats(t, "nothing changed", errOut, "3 reused, 0 checked, 0 stored")
+	for n, v := range first {
+		if second[n] != v {
+			t.Errorf("nothing changed: %s is %s, was %s", n, second[n], v)
+		}
+	}
+
+	// A file no unit includes, and a file that is not C.
+	r.write(map[string]string{"unused.h": "#define UNUSED 2\n", "notes.md": "more notes\n"})
+	r.commit("unrelated")
+	lines, errOut, _ = checkCached(t, r, dir)
+	wantCached(t, "unrelated change", lines, head, all, nil)
+	wantStats(t, "unrelated change", errOut, "3 reused, 0 checked, 0 stored")
+
+	// The callee: its caller in the same file is checked again.
+	r.write(map[string]string{"a.c": "#include <assert.h>\n" +
+		"int clamp(int x) {\n\tif (x > 100) return 100;\n\tif (x < -5) return 0;\n\treturn x;\n}\n" +
+		"int scale(int x) {\n\tint c = clamp(x);\n\tassert(c <= 100);\n\treturn c * 2;\n}\n"})
+	head2 := r.commit("callee")
+	lines, errOut, _ = checkCached(t, r, dir)
+	wantCached(t, "callee changed", lines, head, []string{"other"}, []string{"clamp", "scale"})
+	wantStats(t, "callee changed", errOut, "1 reused, 2 checked, 2 stored")
+
+	// Other checks: everything is checked again.
+	lines, errOut, _ = checkCached(t, r, dir, "--checks", "assertions")
+	wantCached(t, "other checks", lines, head, nil, all)
+	wantStats(t, "other checks", errOut, "0 reused, 3 checked, 3 stored")
+
+	// A harness file for other: other is checked again, a.c's functions
+	// (whose harnesses did not change) are not.
+	r.write(map[string]string{"prbmc/harness/other.c": "void prbmc_harness_other(void) { int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x < 3); other(x); }\n"})
+	r.commit("harness")
+	lines, errOut, _ = checkCached(t, r, dir, "--checks", "assertions")
+	wantCached(t, "harness added", lines, head2, []string{"clamp", "scale"}, []string{"other"})
+	wantStats(t, "harness added", errOut, "2 reused, 1 checked, 1 stored")
+
+	// A corrupt entry, and one whose trace leaves the repository (every
+	// entry of the function: those of other options too).
+	entries := cacheEntries(t, dir)
+	for _, p := range entries["scale"] {
+		if err := os.WriteFile(p, []byte(`{"format": 1, "key": tru`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range entries["other"] {
+		editEntry(t, p, func(e map[string]any) {
+			fn := e["function"].(map[string]any)
+			props := fn["result"].(map[string]any)["properties"].([]any)
+			props[0].(map[string]any)["location"].(map[string]any)["file"] = "../../etc/passwd"
+		})
+	}
+	lines, errOut, _ = checkCached(t, r, dir, "--checks", "assertions")
+	wantCached(t, "bad entries", lines, head2, []string{"clamp"}, []string{"scale", "other"})
+	wantStats(t, "bad entries", errOut, "1 reused, 2 checked, 2 stored, 2 ignored")
+	for _, re := range []string{
+		`(?m)^prbmc: cache: ignoring the entry [0-9a-f]{64}\.json for scale: not a cache entry: .*$`,
+		`(?m)^prbmc: cache: ignoring the entry [0-9a-f]{64}\.json for other: property \S+: path "\.\./\.\./etc/passwd" leaves the repository$`,
+	} {
+		if !regexp.MustCompile(re).MatchString(errOut) {
+			t.Errorf("stderr lacks %s:\n%s", re, errOut)
+		}
+	}
+	// They were replaced: the next run takes all from the cache.
+	_, errOut, _ = checkCached(t, r, dir, "--checks", "assertions")
+	wantStats(t, "replaced", errOut, "3 reused, 0 checked, 0 stored")
+}
+
+// cacheEntries are the cache's entry files by function name.
+func cacheEntries(t *testing.T, dir string) map[string][]string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	out := map[string][]string{}
+	for _, p := range files {
+		var e struct{ Function struct{ Name string } }
+		b, err := os.ReadFile(p)
+		if err != nil || json.Unmarshal(b, &e) != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		out[e.Function.Name] = append(out[e.Function.Name], p)
+	}
+	return out
+}
+
+func editEntry(t *testing.T, p string, edit func(map[string]any)) {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e map[string]any
+	if err := json.Unmarshal(b, &e); err != nil {
+		t.Fatal(err)
+	}
+	edit(e)
+	if b, err = json.Marshal(e); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCheckCacheCommitted: a cache directory the checked-out commit has
+// files in is the change's own word about its verdicts: not used.
+func TestCheckCacheCommitted(t *testing.T) {
+	r := newGitRepo(t)
+	r.write(map[string]string{"a.c": "int f(int x) { return x; }\n"})
+	base := r.commit("base")
+	r.write(map[string]string{
+		"a.c":                 "#include <assert.h>\nint f(int x) {\n\tif (x > 3) x = 3;\n\tassert(x <= 3);\n\treturn x;\n}\n",
+		".prbmc-cache/x.json": "{}\n",
+	})
+	r.commit("change")
+	dir := filepath.Join(r.dir, ".prbmc-cache")
+	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", base, "--cache-dir", dir)
+	if code != exitSafe {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "prbmc: cache: the cache directory "+dir+" is committed in the repository at ") || strings.Contains(errOut, "stored") {
+		t.Errorf("stderr does not say the committed cache is not used:\n%s", errOut)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(files) != 1 {
+		t.Errorf("the committed cache directory was written to: %v", files)
+	}
+}
+
+// TestCheckCacheUnwritable: a cache that cannot be written is said once
+// and the check goes on; a cache directory that is a file is not used.
+func TestCheckCacheUnwritable(t *testing.T) {
+	r := cacheRepo(t)
+	base := r.git("rev-parse", "HEAD~1")
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, []byte("not a directory"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", base, "--cache-dir", file)
+	if code != exitSafe || !strings.Contains(errOut, "prbmc: cache: the cache directory "+file+" is not a directory: not used\n") ||
+		strings.Contains(errOut, "stored") {
+		t.Errorf("exit %d\n%s", code, errOut)
+	}
+	dir := filepath.Join(file, "cache") // mkdir fails: not a directory
+	out, errOut, code = runCmd(t, "check", "-C", r.dir, "--base", base, "--cache-dir", dir)
+	if code != exitSafe {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if n := strings.Count(errOut, "prbmc: cache: not storing "); n != 1 {
+		t.Errorf("%d warnings about storing, want 1:\n%s", n, errOut)
+	}
+	wantStats(t, "unwritable", errOut, "0 reused, 3 checked, 0 stored")
+}
