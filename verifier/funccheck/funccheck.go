@@ -123,33 +123,11 @@ func LoadUnit(ctx context.Context, opts Options, file string) (*Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	front := opts.Front
-	var inferred []string
-	prog, err := cfront.Load(ctx, front, cfront.Source{Name: abs, Text: src})
-	// A header the flags do not find may be in the repository: projects
-	// without a compilation database are built with -I flags we do not
-	// know. Try the directories where a file of that name is.
-	for round := 0; err != nil && opts.FindInclude != nil && round < maxIncludeRounds; round++ {
-		m := notFound.FindStringSubmatch(err.Error())
-		if m == nil {
-			break
-		}
-		dirs := opts.FindInclude(m[1])
-		if len(dirs) == 0 {
-			break
-		}
-		front.IncludeDirs = append(slices.Clone(front.IncludeDirs), dirs...)
-		for _, d := range dirs {
-			shown := d
-			if root, err := filepath.Abs(opts.RepoDir); err == nil {
-				if rel, err := filepath.Rel(root, d); err == nil {
-					shown = filepath.ToSlash(rel)
-				}
-			}
-			inferred = append(inferred, fmt.Sprintf("include directory %s inferred for #include %s", shown, m[0][len("include file not found: "):]))
-		}
+	var prog *cfront.Program
+	front, inferred, err := inferIncludes(opts, func(front cfront.Config) (err error) {
 		prog, err = cfront.Load(ctx, front, cfront.Source{Name: abs, Text: src})
-	}
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -179,8 +157,24 @@ func UnitDigest(ctx context.Context, opts Options, file string) (string, error) 
 	if err != nil {
 		return "", err
 	}
+	var sum string
+	_, _, err = inferIncludes(opts, func(front cfront.Config) (err error) {
+		sum, err = cfront.Digest(ctx, front, cfront.Source{Name: abs}, root)
+		return err
+	})
+	return sum, err
+}
+
+// inferIncludes calls try with opts.Front and, while it fails on a
+// header the flags do not find, again with the repository's directories
+// that hold a file of that name (opts.FindInclude): projects without a
+// compilation database are built with -I flags we do not know. It
+// returns the configuration of the last try, a line per directory added
+// and the last try's error.
+func inferIncludes(opts Options, try func(cfront.Config) error) (cfront.Config, []string, error) {
 	front := opts.Front
-	sum, err := cfront.Digest(ctx, front, cfront.Source{Name: abs}, root)
+	var inferred []string
+	err := try(front)
 	for round := 0; err != nil && opts.FindInclude != nil && round < maxIncludeRounds; round++ {
 		m := notFound.FindStringSubmatch(err.Error())
 		if m == nil {
@@ -191,9 +185,18 @@ func UnitDigest(ctx context.Context, opts Options, file string) (string, error) 
 			break
 		}
 		front.IncludeDirs = append(slices.Clone(front.IncludeDirs), dirs...)
-		sum, err = cfront.Digest(ctx, front, cfront.Source{Name: abs}, root)
+		for _, d := range dirs {
+			shown := d
+			if root, err := filepath.Abs(opts.RepoDir); err == nil {
+				if rel, err := filepath.Rel(root, d); err == nil {
+					shown = filepath.ToSlash(rel)
+				}
+			}
+			inferred = append(inferred, fmt.Sprintf("include directory %s inferred for #include %s", shown, m[0][len("include file not found: "):]))
+		}
+		err = try(front)
 	}
-	return sum, err
+	return front, inferred, err
 }
 
 // Harness returns the harness of function name: the user's file

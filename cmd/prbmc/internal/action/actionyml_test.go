@@ -232,6 +232,7 @@ type workflow struct {
 	Permissions map[string]string `yaml:"permissions"`
 	Jobs        map[string]struct {
 		RunsOn string `yaml:"runs-on"`
+		Needs  any    `yaml:"needs"`
 		Steps  []struct {
 			ID   string            `yaml:"id"`
 			Uses string            `yaml:"uses"`
@@ -574,22 +575,6 @@ func TestReleaseWorkflow(t *testing.T) {
 	}
 }
 
-// jobsFile is the part of a multi-job workflow file the checks read.
-type jobsFile struct {
-	On          map[string]any    `yaml:"on"`
-	Permissions map[string]string `yaml:"permissions"`
-	Jobs        map[string]struct {
-		RunsOn string `yaml:"runs-on"`
-		Needs  any    `yaml:"needs"`
-		Steps  []struct {
-			ID   string            `yaml:"id"`
-			Uses string            `yaml:"uses"`
-			Run  string            `yaml:"run"`
-			With map[string]string `yaml:"with"`
-		} `yaml:"steps"`
-	} `yaml:"jobs"`
-}
-
 // TestWorkflowFiles checks the README's multi-job workflows, kept in
 // testdata/action: they parse, pass prbmc/prbmc only inputs action.yml
 // declares, ask for the permissions the README documents, refer only
@@ -613,7 +598,7 @@ func TestWorkflowFiles(t *testing.T) {
 			if !strings.Contains(readme, "```yaml\n"+text+"```") {
 				t.Errorf("README.md does not show %s as it is", tc.name)
 			}
-			var wf jobsFile
+			var wf workflow
 			if err := yaml.Unmarshal([]byte(text), &wf); err != nil {
 				t.Fatal(err)
 			}
