@@ -157,3 +157,7 @@ func Plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// OneLine is s with every run of white space, line breaks included, one
+// space: for text from a program or an error in a one-line message.
+func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/prbmc/prbmc/report"
 	"io"
 	"os"
 	"path/filepath"
@@ -188,7 +189,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		pd.clear()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "prbmc check: %v\n", oneLine(err.Error()))
+		fmt.Fprintf(stderr, "prbmc check: %v\n", report.OneLine(err.Error()))
 		return exitUsage
 	}
 	for _, w := range run.Scope.Warnings {
@@ -296,7 +297,7 @@ func writeCheckText(w io.Writer, run *check.Run) {
 			if v := r.Failure(); v != nil {
 				detail += fmt.Sprintf(": %s %q at %s:%d", v.Kind, v.Text, v.Location.File, v.Location.Line)
 			} else if r.Verdict != result.Safe && r.Reason != "" {
-				detail += ": " + oneLine(r.Reason)
+				detail += ": " + report.OneLine(r.Reason)
 			}
 		}
 		if cf.CachedFrom != "" {
@@ -328,7 +329,7 @@ func writeCheckText(w io.Writer, run *check.Run) {
 			fmt.Fprintf(w, "  note: %s\n", n)
 		}
 		for _, n := range notes {
-			fmt.Fprintf(w, "  %s note: %s %q at %s: %s\n", n.Finding, n.Kind, n.Text, n.Location, oneLine(n.Note))
+			fmt.Fprintf(w, "  %s note: %s %q at %s: %s\n", n.Finding, n.Kind, n.Text, n.Location, report.OneLine(n.Note))
 		}
 		if r.Verdict == result.Unsafe {
 			writeTrace(w, r)
@@ -405,7 +406,7 @@ func writeTrace(w io.Writer, r *result.Result) {
 	}
 	fmt.Fprintf(w, "  %s %q can fail at %s (trace replayed concretely):\n", v.Kind, v.Text, v.Location)
 	if v.Note != "" {
-		fmt.Fprintf(w, "    %s\n", oneLine(v.Note))
+		fmt.Fprintf(w, "    %s\n", report.OneLine(v.Note))
 	}
 	for i, in := range v.Trace.Inputs {
 		fmt.Fprintf(w, "    input %d. %s = %s  (%s, %s)\n", i+1, in.Why, in.Value, in.Type, in.Location)
@@ -475,7 +476,7 @@ func cmdScope(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	res, err := scopeOf(ctx, sf)
 	if err != nil {
-		fmt.Fprintf(stderr, "prbmc scope: %v\n", oneLine(err.Error()))
+		fmt.Fprintf(stderr, "prbmc scope: %v\n", report.OneLine(err.Error()))
 		return exitUsage
 	}
 	if *format == "json" {
@@ -523,7 +524,7 @@ func cmdHarness(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	file := fs.Arg(0)
 	text, assumed, err := harnessText(ctx, cfg, ho, file, *fn)
 	if err != nil {
-		fmt.Fprintf(stderr, "prbmc harness: %v\n", oneLine(err.Error()))
+		fmt.Fprintf(stderr, "prbmc harness: %v\n", report.OneLine(err.Error()))
 		if strings.Contains(err.Error(), "not supported") {
 			return exitUnknown
 		}

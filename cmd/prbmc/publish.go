@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/prbmc/prbmc/report"
 	"io"
 	"os"
 
@@ -143,7 +144,7 @@ func cmdPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	scope, err := scopeOf(ctx, sf)
 	if err != nil {
-		fmt.Fprintf(stderr, "prbmc plan: %v\n", oneLine(err.Error()))
+		fmt.Fprintf(stderr, "prbmc plan: %v\n", report.OneLine(err.Error()))
 		return exitUsage
 	}
 	enc := json.NewEncoder(stdout)

@@ -95,7 +95,7 @@ func writeResultLine(w io.Writer, r *result.Result) {
 	if r.Verdict == result.Bounded {
 		detail = fmt.Sprintf("bounded(%d): %s", r.K, r.Reason)
 	}
-	fmt.Fprintf(w, "RESULT: %s (%s: %s)\n", r.Verdict.SVComp(), r.Verdict, oneLine(detail))
+	fmt.Fprintf(w, "RESULT: %s (%s: %s)\n", r.Verdict.SVComp(), r.Verdict, report.OneLine(detail))
 }
 
 // writeFile creates (or truncates) name and writes it with write.

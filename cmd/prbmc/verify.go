@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/prbmc/prbmc/report"
 	"io"
 	"os"
 	"runtime/pprof"
@@ -282,7 +283,7 @@ func writeText(w io.Writer, r *result.Result) {
 		detail = fmt.Sprintf("bounded(%d): %s", r.K, r.Reason)
 	}
 	fmt.Fprintf(w, "\n%s in %s, engine %s, %d solver calls\n", r.Verdict, r.Elapsed.Round(time.Millisecond), r.Engine, r.Stats.SolverCalls)
-	fmt.Fprintf(w, "RESULT: %s (%s: %s)\n", r.Verdict.SVComp(), r.Verdict, oneLine(detail))
+	fmt.Fprintf(w, "RESULT: %s (%s: %s)\n", r.Verdict.SVComp(), r.Verdict, report.OneLine(detail))
 }
 
 func shortFile(f string) string {
@@ -291,8 +292,6 @@ func shortFile(f string) string {
 	}
 	return f
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // workFor is engine.Options.Work for --budget: none (the deadline alone)
 // for time, derived from the deadline for work.

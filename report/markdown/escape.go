@@ -17,13 +17,13 @@ const zwj = "\u200d"
 // shows.
 const maxCell = 200
 
-// oneLine makes s one line of valid UTF-8: line breaks and other control
+// flatText makes s one line of valid UTF-8: line breaks and other control
 // characters become spaces, and each byte that is not part of valid UTF-8
 // becomes the four characters \xNN (lower-case hex, as C writes it), so
 // that two file names differing in such bytes still read differently. (A
 // name that holds a backslash, x and two hex digits reads the same as the
 // byte; the SARIF log percent-encodes the bytes exactly.)
-func oneLine(s string) string { return validUTF8(s, true) }
+func flatText(s string) string { return validUTF8(s, true) }
 
 // validUTF8 is s as valid UTF-8, each invalid byte written \xNN, control
 // characters as spaces, but for newlines and tabs unless single.
@@ -81,7 +81,7 @@ var refs = map[rune]string{
 // HTML reads as the character. Mentions and #references get a zero-width
 // joiner; invalid UTF-8 bytes read \xNN.
 func Text(s string) string {
-	s = clip(oneLine(s), maxCell)
+	s = clip(flatText(s), maxCell)
 	var b strings.Builder
 	for i, r := range s {
 		if rep, ok := refs[r]; ok {
@@ -162,7 +162,7 @@ func isWordByte(c byte) bool {
 // body. Inside raw HTML, CodeHTML is still the better choice, as a plain
 // name would show its backticks there.
 func Code(s string) string {
-	s = clip(oneLine(s), maxCell)
+	s = clip(flatText(s), maxCell)
 	if liveInHTML(s) {
 		return CodeHTML(s)
 	}
@@ -177,7 +177,7 @@ func Code(s string) string {
 // span would be copied with the code). Code is the form for callers, who
 // may place it inside raw HTML.
 func span(s string) string {
-	s = clip(oneLine(s), maxCell)
+	s = clip(flatText(s), maxCell)
 	if mentions(s) {
 		return CodeHTML(s)
 	}

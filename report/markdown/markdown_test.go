@@ -272,8 +272,8 @@ func TestEscapers(t *testing.T) {
 		"\u0085é\x80":    ` é\x80`,
 		"\xef\xbf\xbd":   "\ufffd", // U+FFFD itself is valid
 	} {
-		if got := oneLine(in); got != want {
-			t.Errorf("oneLine(%q) = %q, want %q", in, got, want)
+		if got := flatText(in); got != want {
+			t.Errorf("flatText(%q) = %q, want %q", in, got, want)
 		}
 	}
 	for in, want := range map[string]string{

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/prbmc/prbmc/report"
 	"io"
 	"sort"
 
@@ -122,7 +123,7 @@ func DecodePlan(r io.Reader) (*Plan, error) {
 	var p Plan
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&p); err != nil {
-		return nil, fmt.Errorf("not a prbmc plan: %v", oneLine(err.Error()))
+		return nil, fmt.Errorf("not a prbmc plan: %v", report.OneLine(err.Error()))
 	}
 	if dec.More() {
 		return nil, errors.New("not a prbmc plan: more than one JSON value")

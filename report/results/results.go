@@ -264,7 +264,7 @@ func Decode(r io.Reader) (*File, error) {
 		Schema *int `json:"schema"`
 	}
 	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, fmt.Errorf("not a prbmc results file: %v", oneLine(err.Error()))
+		return nil, fmt.Errorf("not a prbmc results file: %v", report.OneLine(err.Error()))
 	}
 	switch {
 	case probe.Schema == nil:
@@ -277,7 +277,7 @@ func Decode(r io.Reader) (*File, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var f File
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("malformed results file: %v", oneLine(err.Error()))
+		return nil, fmt.Errorf("malformed results file: %v", report.OneLine(err.Error()))
 	}
 	if dec.More() {
 		return nil, errors.New("malformed results file: more than one JSON value")
@@ -420,11 +420,9 @@ func checkLocation(p string) error {
 
 // clip shortens text from the file for an error message.
 func clip(s string) string {
-	s = oneLine(s)
+	s = report.OneLine(s)
 	if len(s) > 80 {
 		return s[:77] + "..."
 	}
 	return s
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

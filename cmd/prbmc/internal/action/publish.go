@@ -435,7 +435,7 @@ func (r *run) waitForProcessing(ctx context.Context, gh *github.Client) {
 			if len(up.Errors) > 0 {
 				errs = strings.Join(up.Errors, "; ")
 			}
-			msg := fmt.Sprintf("Code scanning could not process the SARIF upload %s: %s. Its alerts are not updated; the findings are in this job summary and in %s.", r.sarifID, oneLine(errs), SarifFileName)
+			msg := fmt.Sprintf("Code scanning could not process the SARIF upload %s: %s. Its alerts are not updated; the findings are in this job summary and in %s.", r.sarifID, report.OneLine(errs), SarifFileName)
 			r.notices = append(r.notices, msg)
 			r.a.Errorf("prbmc: %s", msg)
 			return
@@ -524,7 +524,7 @@ func (r *run) annotate(vs []violation, o *CheckOutcome) {
 				break
 			}
 			fields := annotationFields("prbmc: "+strings.TrimPrefix(headline(v), "❌ "), v.path, v.line, v.prop.Location.Col)
-			r.annotation(lv.Failure, fields, "%s: %s can fail", v.fn.Name, oneLine(v.prop.Text))
+			r.annotation(lv.Failure, fields, "%s: %s can fail", v.fn.Name, report.OneLine(v.prop.Text))
 		}
 	}
 	if annotates(lv.Contract) {
@@ -543,7 +543,7 @@ func (r *run) annotate(vs []violation, o *CheckOutcome) {
 				}
 				n++
 				fields := annotationFields(fmt.Sprintf("prbmc: %s note", p.Finding), r.relPath(p.Location.File), p.Location.Line, p.Location.Col)
-				r.annotation(lv.Contract, fields, "%s: %s can fail only as the %s note says: %s", f.Name, oneLine(p.Text), p.Finding, oneLine(p.Note))
+				r.annotation(lv.Contract, fields, "%s: %s can fail only as the %s note says: %s", f.Name, report.OneLine(p.Text), p.Finding, report.OneLine(p.Note))
 			}
 		}
 	}
@@ -559,7 +559,7 @@ func (r *run) annotate(vs []violation, o *CheckOutcome) {
 			}
 			n++
 			fields := annotationFields("prbmc: not decided", r.relPath(f.File), f.Line, 0)
-			r.annotation(lv.Unknown, fields, "%s: not decided: %s", f.Name, oneLine(f.Result.Reason))
+			r.annotation(lv.Unknown, fields, "%s: not decided: %s", f.Name, report.OneLine(f.Result.Reason))
 		}
 	}
 	n := 0
@@ -618,8 +618,6 @@ func annotationFields(title, path string, line, col int) map[string]string {
 	}
 	return fields
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // jobSummary appends the run to $GITHUB_STEP_SUMMARY: the summary, the
 // findings without an inline comment, and what could not be published.

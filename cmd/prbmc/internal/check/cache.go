@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/prbmc/prbmc/report"
 	"io"
 	"os"
 	"os/exec"
@@ -118,7 +119,7 @@ func (c *Cache) path(key string) string { return filepath.Join(c.Dir, key+".json
 
 func (c *Cache) warn(format string, a ...any) {
 	if c.Log != nil {
-		fmt.Fprintf(c.Log, "prbmc: cache: %s\n", oneLine(fmt.Sprintf(format, a...)))
+		fmt.Fprintf(c.Log, "prbmc: cache: %s\n", report.OneLine(fmt.Sprintf(format, a...)))
 	}
 }
 
@@ -235,7 +236,7 @@ func tracked(ctx context.Context, root, head, dir string) bool {
 
 // clipText is untrusted text for a warning: one line, at most 80 bytes.
 func clipText(s string) string {
-	s = oneLine(s)
+	s = report.OneLine(s)
 	if len(s) > 80 {
 		return s[:77] + "..."
 	}

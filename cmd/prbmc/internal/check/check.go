@@ -185,7 +185,7 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 		if _, ok := units[file]; !ok && loadErr[file] == "" {
 			u, err := funccheck.LoadUnit(ctx, optsFor(file), file)
 			if err != nil {
-				loadErr[file] = oneLine(strings.ReplaceAll(err.Error(), filepath.Clean(srcRoot)+"/", ""))
+				loadErr[file] = report.OneLine(strings.ReplaceAll(err.Error(), filepath.Clean(srcRoot)+"/", ""))
 			} else {
 				units[file] = u
 			}
@@ -415,7 +415,7 @@ func worktreeAt(ctx context.Context, root, head string) (string, func(), error) 
 	cmd := exec.CommandContext(ctx, "git", "-C", root, "worktree", "add", "--detach", "--quiet", dir, head)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		os.RemoveAll(parent)
-		return "", nil, fmt.Errorf("check out %.12s beside the work tree: %v: %s", head, err, oneLine(string(out)))
+		return "", nil, fmt.Errorf("check out %.12s beside the work tree: %v: %s", head, err, report.OneLine(string(out)))
 	}
 	cleanup := func() {
 		exec.Command("git", "-C", root, "worktree", "remove", "--force", dir).Run()
@@ -423,8 +423,6 @@ func worktreeAt(ctx context.Context, root, head string) (string, func(), error) 
 	}
 	return dir, cleanup, nil
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // reproduce writes, compiles and runs the reproducer of an unsafe outcome.
 func reproduce(ctx context.Context, dir, srcRoot string, opts funccheck.Options, out funccheck.Outcome) (*repro.Outcome, string) {
@@ -453,7 +451,7 @@ func reproduce(ctx context.Context, dir, srcRoot string, opts funccheck.Options,
 	o, err := repro.Check(ctx, src, repro.BuildOptions{Dir: sub, ILP32: opts.Front.DataModel == ir.ILP32, Flags: flags,
 		Sanitize: repro.SanitizeFor(out.Result.Violated().Kind)})
 	if err != nil {
-		return &o, oneLine(err.Error())
+		return &o, report.OneLine(err.Error())
 	}
 	return &o, ""
 }

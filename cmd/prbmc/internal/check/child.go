@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/prbmc/prbmc/report"
 	"io"
 	"path/filepath"
 	"runtime/debug"
@@ -126,7 +127,7 @@ func RunJob(ctx context.Context, job Job, deps ChildDeps, log io.Writer) (out fu
 	opts.Front.Sandbox = sb
 	u, err := funccheck.LoadUnit(ctx, opts, f.File)
 	if err != nil {
-		return unknown("the C front end rejected %s: %s", f.File, oneLine(strings.ReplaceAll(err.Error(), filepath.Clean(job.SrcRoot)+"/", "")))
+		return unknown("the C front end rejected %s: %s", f.File, report.OneLine(strings.ReplaceAll(err.Error(), filepath.Clean(job.SrcRoot)+"/", "")))
 	}
 	out = checkOne(ctx, u, opts, f)
 	if r := out.Result; r != nil && job.MemoryMiB > 0 && r.Verdict == result.Unknown && strings.Contains(r.Reason, "memory limit (") {
