@@ -1,5 +1,6 @@
 // Command prbmc is a bounded model checker for C that gives proof-level
-// feedback on pull requests. See README.md for the subcommands.
+// feedback on pull requests. See README.md for the subcommands and
+// docs/DESIGN.md for how the packages fit together.
 package main
 
 import (
@@ -11,7 +12,7 @@ import (
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
 )
 
-// exit codes, as in DESIGN.md.
+// exit codes, as in docs/DESIGN.md.
 const (
 	exitSafe    = 0
 	exitUnsafe  = 10
