@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
-	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/pipeline"
 	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/smt/z3"
@@ -48,16 +48,16 @@ func instrumentFor(names []string) (func(*ir.Program) error, error) {
 }
 
 // childDeps is what a child process checking one function needs.
-func childDeps() check.ChildDeps {
-	return check.ChildDeps{Solver: z3Solver, Instrument: instrumentFor, LimitSolverMemory: z3.SetMemoryLimit}
+func childDeps() pipeline.ChildDeps {
+	return pipeline.ChildDeps{Solver: z3Solver, Instrument: instrumentFor, LimitSolverMemory: z3.SetMemoryLimit}
 }
 
 // isolation runs each function's check in a child process of this
 // binary, with memMiB of memory each (0: no cap).
-func isolation(memMiB int) (*check.Isolation, error) {
+func isolation(memMiB int) (*pipeline.Isolation, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("finding prbmc's own binary for the checker processes: %w", err)
 	}
-	return &check.Isolation{Command: []string{exe, check.ChildSubcommand}, MemoryMiB: memMiB}, nil
+	return &pipeline.Isolation{Command: []string{exe, pipeline.ChildSubcommand}, MemoryMiB: memMiB}, nil
 }

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
-	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/pipeline"
 	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/report/markdown"
 	"github.com/prbmc/prbmc/report/results"
@@ -155,8 +155,8 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "prbmc check: --memory-limit %d: want at least 256 (MiB)\n", *memLimit)
 		return exitUsage
 	}
-	mem, nJobs := check.Size(*memLimit, *jobs)
-	cc := check.Config{Instrument: inst, RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
+	mem, nJobs := pipeline.Size(*memLimit, *jobs)
+	cc := pipeline.Config{Instrument: inst, RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
 		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: nJobs, Harness: ho, NoCover: *noCover, ReproDir: *reproDir,
 		Checks: strings.Split(*checkList, ","), Verbose: *verbose, TrustHeadHarness: *trustHarness, CallerDepth: max(*callerDepth, 0), SandboxRoots: existingDirs(cfg.IncludeDirs),
 		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: engineLog}, Shard: shard}
@@ -176,15 +176,15 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "prbmc check: --cache-dir: %v\n", err)
 			return exitUsage
 		}
-		cc.Cache = &check.Cache{Dir: *cacheDir, OptionsHash: opts.Hash(), Checks: opts.Checks, Tool: tool, Solver: z3.FullVersion(), Log: stderr}
+		cc.Cache = &pipeline.Cache{Dir: *cacheDir, OptionsHash: opts.Hash(), Checks: opts.Checks, Tool: tool, Solver: z3.FullVersion(), Log: stderr}
 	}
-	var prog check.ProgressFunc
+	var prog pipeline.ProgressFunc
 	var pd *progressDisplay
 	if isTerminal(stderr) {
 		pd = &progressDisplay{w: stderr, start: time.Now()}
 		prog = pd.update
 	}
-	run, err := check.Execute(ctx, cc, prog)
+	run, err := pipeline.Execute(ctx, cc, prog)
 	if pd != nil {
 		pd.clear()
 	}
@@ -198,8 +198,8 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if cc.Cache != nil && run.Cache.Off == "" {
 		fmt.Fprintf(stderr, "prbmc check: %s\n", cacheLine(*cacheDir, run.Cache))
 	}
-	root, _ := check.RepoTop(ctx, sf.repo)
-	res := run.Results(check.Meta{Version: toolVersion(), Root: root, Options: opts})
+	root, _ := pipeline.RepoTop(ctx, sf.repo)
+	res := run.Results(pipeline.Meta{Version: toolVersion(), Root: root, Options: opts})
 	if *resultsFile != "" {
 		if err := writeFile(*resultsFile, func(w io.Writer) error { return results.Encode(w, res) }); err != nil {
 			fmt.Fprintf(stderr, "prbmc check: %v\n", err)
@@ -236,7 +236,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 // checkExit: 10 if any function can fail, 20 if any is unknown or not
 // checked, else 0.
-func checkExit(run *check.Run) int {
+func checkExit(run *pipeline.Run) int {
 	code := exitSafe
 	if len(run.Hidden) > 0 {
 		code = exitUnknown // changed files nobody looked into
@@ -263,12 +263,12 @@ func checkExit(run *check.Run) int {
 }
 
 // verdictWords is a function's verdict as the one-line report says it.
-func verdictWords(cf check.Func) string {
+func verdictWords(cf pipeline.Func) string {
 	return results.Function{Status: cf.Scope.Status, NotChecked: cf.NotChecked, NotCompiled: cf.Outcome.NotCompiled,
 		NothingToCheck: cf.Outcome.NothingToCheck, Result: cf.Outcome.Result}.Words()
 }
 
-func writeCheckText(w io.Writer, run *check.Run) {
+func writeCheckText(w io.Writer, run *pipeline.Run) {
 	s := run.Scope
 	shard := ""
 	if run.Shard != nil {
@@ -370,7 +370,7 @@ func writeCheckText(w io.Writer, run *check.Run) {
 }
 
 // cacheLine says what the result cache did in a run.
-func cacheLine(dir string, st check.CacheStats) string {
+func cacheLine(dir string, st pipeline.CacheStats) string {
 	line := fmt.Sprintf("cache %s: %d reused, %d checked, %d stored", dir, st.Reused, st.Checked, st.Stored)
 	if st.Ignored > 0 {
 		line += fmt.Sprintf(", %d ignored", st.Ignored)

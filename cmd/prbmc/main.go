@@ -9,7 +9,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/pipeline"
 )
 
 // exit codes, as in docs/DESIGN.md.
@@ -48,10 +48,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdMerge(ctx, args[1:], stdout, stderr)
 	case "plan":
 		return cmdPlan(ctx, args[1:], stdout, stderr)
-	case check.ChildSubcommand:
+	case pipeline.ChildSubcommand:
 		// Not for people: `check` and `action` run each function's check
-		// in a child process (see check.Isolation).
-		return check.ChildMain(ctx, os.Stdin, stdout, stderr, childDeps())
+		// in a child process (see pipeline.Isolation).
+		return pipeline.ChildMain(ctx, os.Stdin, stdout, stderr, childDeps())
 	case "help", "-h", "--help":
 		usage(stdout)
 		return 0

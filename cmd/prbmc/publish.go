@@ -10,7 +10,7 @@ import (
 	"os"
 
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
-	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/pipeline"
 	"github.com/prbmc/prbmc/report/results"
 )
 
@@ -149,7 +149,7 @@ func cmdPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(results.MakePlan(scope.Base, scope.Head, check.Considered(scope), *n)); err != nil {
+	if err := enc.Encode(results.MakePlan(scope.Base, scope.Head, pipeline.Considered(scope), *n)); err != nil {
 		fmt.Fprintf(stderr, "prbmc plan: %v\n", err)
 		return exitUsage
 	}

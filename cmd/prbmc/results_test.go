@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
-	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/pipeline"
 	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/markdown"
 	"github.com/prbmc/prbmc/report/results"
@@ -44,13 +44,13 @@ func TestResultsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := check.Execute(context.Background(), check.Config{RepoDir: r.dir, Base: "HEAD~1", Head: "HEAD", Instrument: inst,
+	run, err := pipeline.Execute(context.Background(), pipeline.Config{RepoDir: r.dir, Base: "HEAD~1", Head: "HEAD", Instrument: inst,
 		FunctionTimeout: time.Minute, Jobs: 2, Harness: harness.Options{ArrayLen: 4, Depth: 2}, TrustHeadHarness: true, CallerDepth: 2,
 		Engine: engine.Options{Engine: "auto", MaxK: 1 << 20, Solver: z3Solver}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, err := check.RepoTop(context.Background(), r.dir)
+	root, err := pipeline.RepoTop(context.Background(), r.dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestResultsRoundTrip(t *testing.T) {
 		t.Fatalf("live summary lacks the functions:\n%s", liveMD)
 	}
 
-	f := run.Results(check.Meta{Version: "test", Root: root, Options: results.Options{Checks: []string{"overflow", "assertions"}, Engine: "auto"}})
+	f := run.Results(pipeline.Meta{Version: "test", Root: root, Options: results.Options{Checks: []string{"overflow", "assertions"}, Engine: "auto"}})
 	var enc bytes.Buffer
 	if err := results.Encode(&enc, f); err != nil {
 		t.Fatal(err)

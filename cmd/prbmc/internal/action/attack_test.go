@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/pipeline"
 	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/smt"
@@ -18,8 +18,8 @@ import (
 // TestMain lets the test binary be the checker's child process (the real
 // pipeline re-executes os.Executable(), which in a test is this binary).
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == check.ChildSubcommand {
-		os.Exit(check.ChildMain(context.Background(), os.Stdin, os.Stdout, os.Stderr, realChildDeps()))
+	if len(os.Args) > 1 && os.Args[1] == pipeline.ChildSubcommand {
+		os.Exit(pipeline.ChildMain(context.Background(), os.Stdin, os.Stdout, os.Stderr, realChildDeps()))
 	}
 	os.Exit(m.Run())
 }
@@ -34,20 +34,20 @@ func realInstrument(names []string) (func(*ir.Program) error, error) {
 	return func(p *ir.Program) error { _, err := checks.Instrument(p, set); return err }, nil
 }
 
-func realChildDeps() check.ChildDeps {
-	return check.ChildDeps{Solver: realSolver, Instrument: realInstrument, LimitSolverMemory: z3.SetMemoryLimit}
+func realChildDeps() pipeline.ChildDeps {
+	return pipeline.ChildDeps{Solver: realSolver, Instrument: realInstrument, LimitSolverMemory: z3.SetMemoryLimit}
 }
 
 // realPipeline is the Action's checker as cmd/prbmc builds it: each
 // function in a child process of this test binary.
 func realPipeline() Pipeline {
 	return Pipeline{Engine: "auto", Solver: realSolver, Instrument: realInstrument,
-		Isolation: func(mem int) (*check.Isolation, error) {
+		Isolation: func(mem int) (*pipeline.Isolation, error) {
 			exe, err := os.Executable()
 			if err != nil {
 				return nil, err
 			}
-			return &check.Isolation{Command: []string{exe, check.ChildSubcommand}, MemoryMiB: mem}, nil
+			return &pipeline.Isolation{Command: []string{exe, pipeline.ChildSubcommand}, MemoryMiB: mem}, nil
 		}}
 }
 

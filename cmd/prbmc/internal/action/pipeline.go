@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/prbmc/prbmc/cmd/prbmc/internal/check"
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/pipeline"
 	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/verifier/cfront"
@@ -15,7 +15,7 @@ import (
 	"github.com/prbmc/prbmc/verifier/ir"
 )
 
-// Pipeline is the real Checker: the `prbmc check` pipeline (package check).
+// Pipeline is the real Checker: the `prbmc check` pipeline (package pipeline).
 type Pipeline struct {
 	Engine string // engine name, e.g. "kinduction"
 	Solver engine.SolverFactory
@@ -23,10 +23,10 @@ type Pipeline struct {
 	// for assertions only), or an error naming an unknown check.
 	Instrument func(checks []string) (func(*ir.Program) error, error)
 	// Text writes the run's one-line-per-function report to the log.
-	Text func(w io.Writer, run *check.Run)
+	Text func(w io.Writer, run *pipeline.Run)
 	// Isolation, when set, gives the child processes that check one
 	// function each with memMiB of memory; nil checks in this process.
-	Isolation func(memMiB int) (*check.Isolation, error)
+	Isolation func(memMiB int) (*pipeline.Isolation, error)
 	// Version is prbmc's, for the results file.
 	Version string
 	// Build identifies prbmc's build for the result cache's keys (nil:
@@ -42,8 +42,8 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 		base = diffscope.EmptyTree // nothing to compare with: every function is new
 	}
 	var err error
-	mem, jobs := check.Size(req.MemoryMiB, req.Jobs)
-	cfg := check.Config{RepoDir: req.RepoDir, Base: base, Head: req.Head, Globs: req.Paths, CompileCommands: req.CompileCommands,
+	mem, jobs := pipeline.Size(req.MemoryMiB, req.Jobs)
+	cfg := pipeline.Config{RepoDir: req.RepoDir, Base: base, Head: req.Head, Globs: req.Paths, CompileCommands: req.CompileCommands,
 		Front:           cfront.Config{IncludeDirs: req.IncludeDirs, Defines: req.Defines},
 		FunctionTimeout: req.FunctionTimeout, Budget: req.TimeBudget, Jobs: jobs, Checks: req.Checks,
 		TrustHeadHarness: req.TrustHeadHarness, CallerDepth: req.CallerDepth,
@@ -69,7 +69,7 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 		}
 	}
 	start := time.Now()
-	run, err := check.Execute(ctx, cfg, nil)
+	run, err := pipeline.Execute(ctx, cfg, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -80,17 +80,17 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 		st := run.Cache
 		fmt.Fprintf(log, "prbmc: result cache %s: %d reused, %d checked, %d stored, %d ignored\n", req.CacheDir, st.Reused, st.Checked, st.Stored, st.Ignored)
 	}
-	root, err := check.RepoTop(ctx, req.RepoDir)
+	root, err := pipeline.RepoTop(ctx, req.RepoDir)
 	if err != nil {
 		return nil, err
 	}
-	out := run.Results(check.Meta{Version: p.Version, Options: OptionsOf(req, p.Engine), Budget: req.TimeBudget, Root: root})
+	out := run.Results(pipeline.Meta{Version: p.Version, Options: OptionsOf(req, p.Engine), Budget: req.TimeBudget, Root: root})
 	fmt.Fprintf(log, "prbmc: checked %d functions in %s\n", len(out.FunctionResults()), time.Since(start).Round(time.Millisecond))
 	return out, nil
 }
 
 // cache is the result cache of req (req.CacheDir set).
-func (p Pipeline) cache(req CheckRequest, log io.Writer) (*check.Cache, error) {
+func (p Pipeline) cache(req CheckRequest, log io.Writer) (*pipeline.Cache, error) {
 	dir := req.CacheDir
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(req.RepoDir, dir)
@@ -103,6 +103,6 @@ func (p Pipeline) cache(req CheckRequest, log io.Writer) (*check.Cache, error) {
 		}
 		tool = b
 	}
-	return &check.Cache{Dir: dir, OptionsHash: OptionsOf(req, p.Engine).Hash(), Checks: req.Checks, Tool: tool,
+	return &pipeline.Cache{Dir: dir, OptionsHash: OptionsOf(req, p.Engine).Hash(), Checks: req.Checks, Tool: tool,
 		Solver: p.SolverVersion, Log: log}, nil
 }

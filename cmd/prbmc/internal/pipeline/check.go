@@ -1,7 +1,7 @@
-// Package check is the pipeline of `prbmc check` and of the Action:
+// Package pipeline is the pipeline of `prbmc check` and of the Action:
 // diff scope → one unit per file → harness, stubs and engines for every
 // changed function, in parallel, within a time budget.
-package check
+package pipeline
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package check
+package pipeline
 
 import (
 	"io/fs"
