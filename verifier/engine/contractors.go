@@ -121,15 +121,12 @@ func withContractors(ctx context.Context, p *ir.Program, opts Options) (*result.
 			pruned++
 		}
 	}
-	out.Reason = fmt.Sprintf("with contractors (%d pruned %s): %s", pruned, plural(pruned, "query", "queries"), strings.Join(reasons, "; "))
-	return out, true
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
+	noun := "queries"
+	if pruned == 1 {
+		noun = "query"
 	}
-	return many
+	out.Reason = fmt.Sprintf("with contractors (%d pruned %s): %s", pruned, noun, strings.Join(reasons, "; "))
+	return out, true
 }
 
 // confirmOnOriginal replays the violation of r (found on q's instrumented
