@@ -32,23 +32,11 @@ func stored(t *testing.T, name, file string) *result.Result {
 	if err := json.Unmarshal(data, &r); err != nil {
 		t.Fatal(err)
 	}
-	re := func(l *result.Location) {
+	r.Locations(func(l *result.Location) {
 		if strings.HasPrefix(l.File, "testdata/") {
 			l.File = file
 		}
-	}
-	for i := range r.Props {
-		p := &r.Props[i]
-		re(&p.Location)
-		if p.Trace != nil {
-			for j := range p.Trace.Steps {
-				re(&p.Trace.Steps[j].Location)
-			}
-			for j := range p.Trace.Inputs {
-				re(&p.Trace.Inputs[j].Location)
-			}
-		}
-	}
+	})
 	return &r
 }
 

@@ -432,23 +432,13 @@ func reachesProperty(f *ir.Function) bool {
 // relativize rewrites the unit's absolute path to its repository path in
 // every location of r.
 func relativize(r *result.Result, abs, rel string) {
-	fix := func(l *result.Location) {
+	r.Locations(func(l *result.Location) {
 		if l.File == abs {
 			l.File = rel
 		}
-	}
+	})
 	for i := range r.Props {
-		pr := &r.Props[i]
-		fix(&pr.Location)
-		pr.Reason = strings.ReplaceAll(pr.Reason, abs, rel)
-		if pr.Trace != nil {
-			for j := range pr.Trace.Steps {
-				fix(&pr.Trace.Steps[j].Location)
-			}
-			for j := range pr.Trace.Inputs {
-				fix(&pr.Trace.Inputs[j].Location)
-			}
-		}
+		r.Props[i].Reason = strings.ReplaceAll(r.Props[i].Reason, abs, rel)
 	}
 	r.Reason = strings.ReplaceAll(r.Reason, abs, rel)
 	for i := range r.Unsupported {
@@ -459,26 +449,13 @@ func relativize(r *result.Result, abs, rel string) {
 // relativizeDir strips the directory prefix dir (ending in a separator)
 // from every file name and reason of r.
 func relativizeDir(r *result.Result, dir string) {
-	fix := func(l *result.Location) { l.File = strings.TrimPrefix(l.File, dir) }
+	r.Locations(func(l *result.Location) { l.File = strings.TrimPrefix(l.File, dir) })
 	for i := range r.Props {
-		pr := &r.Props[i]
-		fix(&pr.Location)
-		pr.Reason = strings.ReplaceAll(pr.Reason, dir, "")
-		if pr.Trace != nil {
-			for j := range pr.Trace.Steps {
-				fix(&pr.Trace.Steps[j].Location)
-			}
-			for j := range pr.Trace.Inputs {
-				fix(&pr.Trace.Inputs[j].Location)
-			}
-		}
+		r.Props[i].Reason = strings.ReplaceAll(r.Props[i].Reason, dir, "")
 	}
 	r.Reason = strings.ReplaceAll(r.Reason, dir, "")
 	for i := range r.Unsupported {
 		r.Unsupported[i] = strings.ReplaceAll(r.Unsupported[i], dir, "")
-	}
-	for i := range r.Invariants {
-		fix(&r.Invariants[i].Location)
 	}
 }
 

@@ -215,3 +215,24 @@ func (r *Result) Violated() *Property {
 	}
 	return nil
 }
+
+// Locations calls f on every source location of r: its properties', their
+// traces' steps' and inputs', and its invariants'. Rewriting the file
+// names (relative to a repository) goes through it.
+func (r *Result) Locations(f func(*Location)) {
+	for i := range r.Props {
+		p := &r.Props[i]
+		f(&p.Location)
+		if p.Trace != nil {
+			for j := range p.Trace.Steps {
+				f(&p.Trace.Steps[j].Location)
+			}
+			for j := range p.Trace.Inputs {
+				f(&p.Trace.Inputs[j].Location)
+			}
+		}
+	}
+	for i := range r.Invariants {
+		f(&r.Invariants[i].Location)
+	}
+}

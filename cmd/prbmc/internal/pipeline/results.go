@@ -76,50 +76,16 @@ func relResult(res *result.Result, root string) *result.Result {
 		return res
 	}
 	cp.Elapsed = res.Elapsed
-	fix := func(l *result.Location) { l.File = relLocation(l.File, root) }
-	for i := range cp.Props {
-		p := &cp.Props[i]
-		fix(&p.Location)
-		if p.Trace != nil {
-			for j := range p.Trace.Steps {
-				fix(&p.Trace.Steps[j].Location)
-			}
-			for j := range p.Trace.Inputs {
-				fix(&p.Trace.Inputs[j].Location)
-			}
-		}
-	}
-	for i := range cp.Invariants {
-		fix(&cp.Invariants[i].Location)
-	}
+	cp.Locations(func(l *result.Location) { l.File = relLocation(l.File, root) })
 	return &cp
 }
 
 func needsFix(res *result.Result, root string) bool {
-	abs := func(l result.Location) bool { return relLocation(l.File, root) != l.File }
-	for _, p := range res.Props {
-		if abs(p.Location) {
-			return true
-		}
-		if p.Trace != nil {
-			for _, s := range p.Trace.Steps {
-				if abs(s.Location) {
-					return true
-				}
-			}
-			for _, in := range p.Trace.Inputs {
-				if abs(in.Location) {
-					return true
-				}
-			}
-		}
-	}
-	for _, inv := range res.Invariants {
-		if abs(inv.Location) {
-			return true
-		}
-	}
-	return false
+	found := false
+	res.Locations(func(l *result.Location) {
+		found = found || relLocation(l.File, root) != l.File
+	})
+	return found
 }
 
 // relLocation is file as a results file has it: repository-relative and
