@@ -532,7 +532,7 @@ func firstSentence(s string) string {
 // A value a stub returns is no input: a call of one (stubs) before the
 // assertion makes it no check of the inputs.
 func entryGuard(f, src *ir.Function, id string, stubs map[*ir.Function]string) (string, bool) {
-	harmless := func(f *ir.Function, in ir.Instr) bool {
+	quiet := func(f *ir.Function, in ir.Instr) bool {
 		if c, ok := in.(*ir.Call); ok && c.Fn != nil && stubs[c.Fn] != "" {
 			return false
 		}
@@ -584,7 +584,7 @@ func entryGuard(f, src *ir.Function, id string, stubs map[*ir.Function]string) (
 				continue
 			}
 			seen[q] = true
-			if !harmless(f, f.Body[q]) {
+			if !quiet(f, f.Body[q]) {
 				return "", false
 			}
 			work = append(work, q)
@@ -612,7 +612,7 @@ func entryGuard(f, src *ir.Function, id string, stubs map[*ir.Function]string) (
 			if _, ret := f.Body[s].(*ir.Return); ret {
 				return "", false
 			}
-			if !harmless(f, f.Body[s]) {
+			if !quiet(f, f.Body[s]) {
 				continue
 			}
 			reach[s] = true
