@@ -26,7 +26,8 @@ const (
 // of the budget, and beside it from the start k-induction with relational
 // invariants (proofs, and its base case goes on looking for bugs after
 // the slice) and, for a program that reads no input, its concrete run
-// (see Concrete). The first definite answer wins and stops the other engine;
+// (see Concrete); a program that reads input is fuzzed after BMC's slice
+// (see Fuzz). The first definite answer wins and stops the other engine;
 // at the deadline the best partial result is returned: the largest bound
 // checked, or unknown with the reasons. Running both at once costs a core
 // for a few seconds and makes proofs as fast as k-induction alone.
@@ -38,6 +39,7 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	m := opts.meter(ctx)
 	bmcWork := m.Sub(min(int64(float64(m.Limit())*autoBMCShare), workFor(autoBMCMax, workShare)))
 	kindWork, concreteWork := m.Sub(m.Limit()), m.Sub(m.Limit())
+	fuzzWork := m.Sub(min(int64(float64(m.Limit())*fuzzShare), workFor(fuzzMax, workShare)))
 	slice := autoBMCMax * time.Second // a backstop without a work budget
 	if dl, ok := ctx.Deadline(); ok && !m.Limited() {
 		if s := time.Duration(float64(time.Until(dl)) * autoBMCShare); s < slice {
@@ -68,16 +70,39 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 			answers <- a
 		}()
 	}
+	bmcDone := make(chan struct{})
 	launch("concrete", func() answer {
 		// A program that reads no input is decided by running it; for any
-		// other this returns at its first input.
+		// other this returns at its first input, and fuzzing follows.
 		co := opts
 		co.work = concreteWork
 		r, ok := Concrete(ctx, p, co)
 		if !ok {
-			r = nil
+			// It reads input: look for a failing one by fuzzing, for a
+			// share of the budget, once BMC's slice is over — a bug BMC
+			// finds is reported with BMC's trace on every run, not with
+			// whichever engine's came first. Only a failure counts.
+			select {
+			case <-bmcDone:
+			case <-ctx.Done():
+				return answer{nil, false, "concrete"}
+			}
+			fctx, cancel := ctx, context.CancelFunc(func() {})
+			if !m.Limited() {
+				fctx, cancel = context.WithTimeout(ctx, fuzzSlice(ctx))
+			}
+			defer cancel()
+			fo := opts
+			fo.work = fuzzWork
+			if r = Fuzz(fctx, p, fo); r.Verdict != result.Unsafe {
+				r = nil
+			}
 		}
-		return answer{r, r != nil && (r.Verdict == result.Safe || r.Verdict == result.Unsafe), "concrete"}
+		by := "concrete"
+		if r != nil && r.Engine == "fuzz" {
+			by = "fuzz"
+		}
+		return answer{r, r != nil && (r.Verdict == result.Safe || r.Verdict == result.Unsafe), by}
 	})
 	launch("incremental", func() answer {
 		bctx, cancel := ctx, context.CancelFunc(func() {})
@@ -89,6 +114,7 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		bo.Engine = "incremental"
 		bo.work = bmcWork
 		r := Incremental(bctx, p, bo)
+		close(bmcDone)
 		// Unknown for a reason other than its budget (an unsupported
 		// construct, a counterexample that did not replay) is what
 		// k-induction's base case meets as well.

@@ -30,7 +30,7 @@ type SolverFactory func(logic string) (smt.Solver, error)
 
 // Options configure a verification run.
 type Options struct {
-	Engine string // "bmc", "incremental" (default), "kinduction", "bkind", "auto"
+	Engine string // "bmc", "incremental" (default), "kinduction", "bkind", "auto", "fuzz"
 	Entry  string // entry function, default "main"
 	Unwind int    // bound for plain BMC
 	MaxK   int    // largest bound incremental BMC tries
@@ -155,6 +155,8 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 		r = BKind(ctx, p, opts)
 	case "auto":
 		r = Auto(ctx, p, opts)
+	case "fuzz":
+		r = Fuzz(ctx, p, opts)
 	default:
 		r = &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf("unknown engine %q", opts.Engine)}
 	}

@@ -125,8 +125,12 @@ func replay(ctx context.Context, p *ir.Program, entry string, vals []inputValue,
 
 // replayFrom is replay with a trace of the steps after the first from.
 func replayFrom(ctx context.Context, p *ir.Program, entry string, vals []inputValue, maxSteps, from int64) (*replayOutcome, error) {
+	return replaySource(ctx, p, entry, &valueSource{vals: vals}, maxSteps, from)
+}
+
+// replaySource is replayFrom with the inputs from src.
+func replaySource(ctx context.Context, p *ir.Program, entry string, src interp.NondetSource, maxSteps, from int64) (*replayOutcome, error) {
 	from = max(from, 0)
-	src := &valueSource{vals: vals}
 	r, err := interp.Run(ctx, p, entry, interp.Options{Inputs: src, Trace: true, MaxSteps: maxSteps, TraceFrom: from})
 	if err != nil {
 		return nil, err
