@@ -477,7 +477,9 @@ func (m *machine) input(t ir.Type, why string, pos ir.Pos, record bool) []byte {
 }
 
 func srcName(v *ir.Var) string {
-	if v.Source != "" {
+	// Temporaries keep their unique names: the trace folds each into the
+	// statement that reads it, which needs to tell them apart.
+	if v.Source != "" && v.Kind != ir.Temp {
 		return v.Source
 	}
 	return v.Name
