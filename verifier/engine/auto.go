@@ -26,8 +26,8 @@ const (
 // of the budget, and beside it from the start k-induction with relational
 // invariants (proofs, and its base case goes on looking for bugs after
 // the slice) and, for a program that reads no input, its concrete run
-// (see Concrete); a program that reads input is fuzzed after BMC's slice
-// (see Fuzz). The first definite answer wins and stops the other engine;
+// (see Concrete); a program that reads input gets interval evaluation of
+// input boxes (see Split) and is fuzzed after BMC's slice (see Fuzz). The first definite answer wins and stops the other engine;
 // at the deadline the best partial result is returned: the largest bound
 // checked, or unknown with the reasons. Running both at once costs a core
 // for a few seconds and makes proofs as fast as k-induction alone.
@@ -39,6 +39,7 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	m := opts.meter(ctx)
 	bmcWork := m.Sub(min(int64(float64(m.Limit())*autoBMCShare), workFor(autoBMCMax, workShare)))
 	kindWork, concreteWork := m.Sub(m.Limit()), m.Sub(m.Limit())
+	splitWork := m.Sub(min(int64(float64(m.Limit())*splitShare), workFor(splitMax, workShare)))
 	fuzzWork := m.Sub(min(int64(float64(m.Limit())*fuzzShare), workFor(fuzzMax, workShare)))
 	slice := autoBMCMax * time.Second // a backstop without a work budget
 	if dl, ok := ctx.Deadline(); ok && !m.Limited() {
@@ -73,19 +74,37 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	bmcDone := make(chan struct{})
 	launch("concrete", func() answer {
 		// A program that reads no input is decided by running it; for any
-		// other this returns at its first input, and fuzzing follows.
+		// other this returns at its first input, and input boxes and
+		// fuzzing follow.
 		co := opts
 		co.work = concreteWork
 		r, ok := Concrete(ctx, p, co)
 		if !ok {
-			// It reads input: look for a failing one by fuzzing, for a
-			// share of the budget, once BMC's slice is over — a bug BMC
-			// finds is reported with BMC's trace on every run, not with
-			// whichever engine's came first. Only a failure counts.
+			// It reads input. Interval evaluation of input boxes decides
+			// programs over a few scalar inputs (and gives up at once on
+			// others).
+			sctx, cancel := ctx, context.CancelFunc(func() {})
+			if !m.Limited() {
+				sctx, cancel = context.WithTimeout(ctx, splitSlice(ctx))
+			}
+			so := opts
+			so.work = splitWork
+			r = Split(sctx, p, so)
+			cancel()
+			if r.Verdict == result.Safe {
+				return answer{r, true, "split"}
+			}
+			// Then look for a failing input by fuzzing, for a share of
+			// the budget, once BMC's slice is over — a bug BMC finds is
+			// reported with BMC's trace on every run, not with whichever
+			// engine's came first (split's too). Only a failure counts.
 			select {
 			case <-bmcDone:
 			case <-ctx.Done():
 				return answer{nil, false, "concrete"}
+			}
+			if r.Verdict == result.Unsafe {
+				return answer{r, true, "split"}
 			}
 			fctx, cancel := ctx, context.CancelFunc(func() {})
 			if !m.Limited() {

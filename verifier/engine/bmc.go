@@ -157,6 +157,8 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 		r = Auto(ctx, p, opts)
 	case "fuzz":
 		r = Fuzz(ctx, p, opts)
+	case "split":
+		r = Split(ctx, p, opts)
 	default:
 		r = &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf("unknown engine %q", opts.Engine)}
 	}

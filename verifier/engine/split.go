@@ -1,0 +1,729 @@
+package engine
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"time"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/ir/interp"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// Split decides programs over a few scalar inputs, floats above all, by
+// interval evaluation of input boxes: a box (an interval for each input,
+// in the order the program reads them) is evaluated along the one path
+// all its inputs take (split_eval.go); a box whose assertions all hold is
+// proved, one whose assertion fails for all its inputs is a bug (the run
+// on one of them is the counterexample, replayed); any other box is cut in
+// two — in the order of values, NaN apart — down to single inputs, which
+// the interpreter runs. Every input is in exactly one box, so when every
+// box is decided the program is safe. This is what proves
+// x - f(x)/f'(x) < 0.1 for a float x in (-0.2, 0.2), where Z3 bit-blasts
+// the division and gives up, and 1 + x/2 - x²/8 + … < 1.39844 on [0, 1),
+// with its 2.5e-6 of margin, in a few thousand boxes.
+//
+// It follows scalar variables only: memory, pointers and calls of
+// functions without a body make it give up at once ("not applicable"),
+// as do programs that order or convert pointers.
+func Split(ctx context.Context, p *ir.Program, opts Options) *result.Result {
+	opts.defaults()
+	opts.testHook("split")
+	r := &result.Result{Engine: "split"}
+	entry := p.Func(opts.Entry)
+	if entry == nil || !entry.HasBody() {
+		return withReason(r, result.Unknown, "no entry function %s", opts.Entry)
+	}
+	if addressDependent(p) {
+		return withReason(r, result.Unknown, "split: the program orders or converts pointers")
+	}
+	props := propsFrom(p, entry)
+	for _, prop := range props {
+		r.Props = append(r.Props, *propResult(prop))
+	}
+	m := opts.meter(ctx)
+	maxBoxes := int64(splitMaxBoxes)
+	if m.Limited() {
+		maxBoxes = max(m.Left()/splitBoxWork, 1)
+	}
+	stack := []*splitBox{{}}
+	var boxes, runs int64
+	for len(stack) > 0 {
+		if ctx.Err() != nil {
+			return withReason(r, result.Unknown, "split: timeout after %d boxes", boxes)
+		}
+		if boxes >= maxBoxes {
+			m.Stop()
+			return withReason(r, result.Unknown, "split: %d boxes left undecided after %d", len(stack), boxes)
+		}
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		boxes++
+		m.Charge(splitBoxWork)
+		ev := &splitEval{p: p, box: b}
+		prop, err := ev.run(entry)
+		var unsup *unsupportedError
+		switch {
+		case errors.As(err, &unsup):
+			return withReason(r, result.Unknown, "split: not applicable: %s", unsup)
+		case err == nil && prop == nil:
+			continue // every input of the box keeps every assertion
+		case err == nil || b.isPoint():
+			// A failure for every input of the box, or a single input:
+			// run it.
+			runs++
+			src := &splitSource{box: b}
+			run, err := interp.Run(ctx, p, opts.Entry, interp.Options{Inputs: src, MaxSteps: opts.MaxReplaySteps})
+			if err != nil {
+				return withReason(r, result.Unknown, "split: %v", err)
+			}
+			if run.Status == interp.InputError && src.need != nil {
+				// The run reads an input the evaluation did not reach:
+				// the box gets it, whole.
+				d, ok := fullDim(src.need)
+				if !ok {
+					return withReason(r, result.Unknown, "split: not applicable: an input of type %s at %s", src.need, run.Pos)
+				}
+				b.dims = append(b.dims, d)
+				stack = append(stack, b)
+				continue
+			}
+			switch run.Status {
+			case interp.AssertFailed:
+				return splitFailure(ctx, p, opts, r, run, boxes)
+			case interp.Exited, interp.Aborted, interp.Blocked:
+				if prop != nil {
+					fmt.Fprintf(opts.Log, "prbmc: split: %s fails on a box but not on its input %v; not claimed\n", prop.ID, b)
+					return withReason(r, result.Unknown, "split: interval evaluation and the run disagree on %s", describe(prop))
+				}
+				continue
+			}
+			return withReason(r, result.Unknown, "split: the run on one input ends with %s at %s: %s", run.Status, run.Pos, run.Message)
+		default:
+			lo, hi := b.split()
+			stack = append(stack, hi, lo)
+		}
+	}
+	for i := range r.Props {
+		r.Props[i].Verdict = result.Safe
+	}
+	return withReason(r, result.Safe, "every input decided by interval evaluation of %d input boxes (%d single inputs run)", boxes, runs)
+}
+
+const (
+	// splitShare is the part of the budget auto lets split use (of the
+	// work budget, or of the time to the deadline without one); splitMax
+	// caps it in seconds of work. What it decides, it decides in a
+	// fraction of a second.
+	splitShare = 0.15
+	splitMax   = 3
+	// splitMaxBoxes bounds the boxes without a work budget; splitBoxWork
+	// is a box's work (an evaluation takes about 10 µs).
+	splitMaxBoxes = 1 << 20
+	splitBoxWork  = 10
+	// splitMaxSteps bounds one evaluation: loops with a constant bound
+	// are followed, others split their box to single inputs.
+	splitMaxSteps = 100_000
+)
+
+// splitSlice is the time auto lets split run without a work budget.
+func splitSlice(ctx context.Context) time.Duration {
+	slice := splitMax * time.Second
+	if dl, ok := ctx.Deadline(); ok {
+		slice = min(slice, time.Duration(float64(time.Until(dl))*splitShare))
+	}
+	return slice
+}
+
+func splitFailure(ctx context.Context, p *ir.Program, opts Options, r *result.Result, run *interp.Result, boxes int64) *result.Result {
+	vals := make([][]byte, len(run.Inputs))
+	for i, in := range run.Inputs {
+		vals[i] = in.Bytes
+	}
+	out, err := replaySource(ctx, p, opts.Entry, &bytesSource{vals: vals}, run.Steps+1, run.Steps-concreteTraceSteps)
+	if err != nil || out.prop != run.Prop {
+		return withReason(r, result.Unknown, "split: a failure of %s did not replay", describe(run.Prop))
+	}
+	for i := range r.Props {
+		r.Props[i].Verdict, r.Props[i].Reason = result.Unknown, "not checked: another property fails first"
+		if r.Props[i].ID == run.Prop.ID {
+			r.Props[i].Verdict, r.Props[i].Reason, r.Props[i].Trace = result.Unsafe, "", out.trace
+		}
+	}
+	return withReason(r, result.Unsafe, "%s can fail at %s (found by interval evaluation, box %d)", describe(run.Prop), run.Prop.Pos, boxes)
+}
+
+// splitDim is one input of a box: an interval of ordinals (integers are
+// their own ordinals; floats are ordered by value, -0 just below +0, see
+// ordinal), and for floats whether NaN is still in.
+type splitDim struct {
+	t      ir.Type
+	lo, hi int64
+	nan    bool // NaN is one of the box's values too
+	isNaN  bool // the box's only value is NaN
+}
+
+type splitBox struct{ dims []splitDim }
+
+func fullDim(t ir.Type) (splitDim, bool) {
+	switch t := t.(type) {
+	case *ir.IntType:
+		lo, hi, ok := intRange(t)
+		return splitDim{t: t, lo: lo, hi: hi}, ok
+	case *ir.FloatType:
+		inf := math.Inf(1)
+		return splitDim{t: t, lo: ordinal(t, -inf), hi: ordinal(t, inf), nan: true}, true
+	}
+	return splitDim{}, false
+}
+
+// ordinal numbers a type's non-NaN values in order, -0 just below +0.
+func ordinal(t *ir.FloatType, v float64) int64 {
+	var mag int64
+	neg := math.Signbit(v)
+	if t.Bits == 32 {
+		mag = int64(math.Float32bits(float32(v)) & 0x7fffffff)
+	} else {
+		mag = int64(math.Float64bits(v) & 0x7fffffffffffffff)
+	}
+	if neg {
+		return -mag - 1
+	}
+	return mag
+}
+
+func fromOrdinal(t *ir.FloatType, o int64) float64 {
+	neg := o < 0
+	if neg {
+		o = -o - 1
+	}
+	var v float64
+	if t.Bits == 32 {
+		v = float64(math.Float32frombits(uint32(o)))
+	} else {
+		v = math.Float64frombits(uint64(o))
+	}
+	if neg {
+		v = -v
+	}
+	return v
+}
+
+func (d splitDim) value() (bval, error) {
+	if ft, ok := d.t.(*ir.FloatType); ok {
+		if d.nan || d.isNaN {
+			return bval{}, errUndecided
+		}
+		return frange(fromOrdinal(ft, d.lo), fromOrdinal(ft, d.hi)), nil
+	}
+	return irange(d.lo, d.hi), nil
+}
+
+func (d splitDim) point() bool { return d.isNaN || !d.nan && d.lo == d.hi }
+
+func (b *splitBox) isPoint() bool {
+	for _, d := range b.dims {
+		if !d.point() {
+			return false
+		}
+	}
+	return true
+}
+
+// split cuts the box in two along its input with NaN still in (NaN alone
+// first), else its widest.
+func (b *splitBox) split() (*splitBox, *splitBox) {
+	at, width := -1, uint64(0)
+	for i, d := range b.dims {
+		if d.isNaN {
+			continue
+		}
+		if d.nan {
+			at = i
+			break
+		}
+		if w := uint64(d.hi - d.lo); at < 0 || w > width {
+			at, width = i, w
+		}
+	}
+	lo := &splitBox{dims: append([]splitDim(nil), b.dims...)}
+	hi := &splitBox{dims: append([]splitDim(nil), b.dims...)}
+	d := b.dims[at]
+	if d.nan {
+		lo.dims[at] = splitDim{t: d.t, isNaN: true}
+		hi.dims[at].nan = false
+		return lo, hi
+	}
+	mid := d.lo + int64(uint64(d.hi-d.lo)/2)
+	lo.dims[at].hi, hi.dims[at].lo = mid, mid+1
+	return lo, hi
+}
+
+func (b *splitBox) String() string {
+	s := "["
+	for i, d := range b.dims {
+		if i > 0 {
+			s += ", "
+		}
+		v, err := d.value()
+		switch {
+		case d.isNaN:
+			s += "NaN"
+		case err != nil:
+			s += "any"
+		case v.float:
+			s += fmt.Sprintf("%g..%g", v.lo, v.hi)
+		default:
+			s += fmt.Sprintf("%d..%d", v.ilo, v.ihi)
+		}
+	}
+	return s + "]"
+}
+
+// splitSource feeds the interpreter the box's lowest input of each
+// dimension, then fails, noting the type of the input it lacked.
+type splitSource struct {
+	box  *splitBox
+	next int
+	need ir.Type
+}
+
+func (s *splitSource) Next(t ir.Type, why string, pos ir.Pos) ([]byte, error) {
+	if s.next >= len(s.box.dims) {
+		s.need = t
+		return nil, fmt.Errorf("split: no input %d in the box", s.next+1)
+	}
+	d := s.box.dims[s.next]
+	s.next++
+	out := make([]byte, t.Size())
+	switch ft := d.t.(type) {
+	case *ir.FloatType:
+		v := math.NaN()
+		if !d.isNaN {
+			v = fromOrdinal(ft, d.lo)
+		}
+		if ft.Bits == 32 {
+			binary.LittleEndian.PutUint32(out, math.Float32bits(float32(v)))
+		} else {
+			binary.LittleEndian.PutUint64(out, math.Float64bits(v))
+		}
+	default:
+		for i := range out {
+			out[i] = byte(uint64(d.lo) >> (8 * uint(i)))
+		}
+	}
+	return out, nil
+}
+
+// splitEval follows one box along its path.
+type splitEval struct {
+	p       *ir.Program
+	box     *splitBox
+	read    int // inputs read so far
+	steps   int
+	globals map[*ir.Var]bval
+}
+
+type splitFrame struct {
+	f    *ir.Function
+	vars map[*ir.Var]bval
+}
+
+// run evaluates the program on the box: the property that fails for all
+// of it, nil with a nil error when all hold, errUndecided, or an
+// unsupportedError.
+func (e *splitEval) run(entry *ir.Function) (*ir.Property, error) {
+	e.globals = map[*ir.Var]bval{}
+	for _, g := range e.p.Globals {
+		v, err := globalValue(g)
+		if err != nil {
+			// Not followed unless the program reads it.
+			continue
+		}
+		e.globals[g] = v
+	}
+	if e.p.Init != nil && e.p.Init.HasBody() {
+		if prop, _, done, err := e.call(e.p.Init, nil); err != nil || prop != nil || done {
+			return prop, err
+		}
+	}
+	var args []bval
+	for _, pv := range entry.Params {
+		v, err := e.input(pv.Type, entry.Pos)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, v)
+	}
+	prop, _, _, err := e.call(entry, args)
+	return prop, err
+}
+
+func globalValue(g *ir.Var) (bval, error) {
+	var pad [8]byte
+	copy(pad[:], g.Data)
+	u := binary.LittleEndian.Uint64(pad[:])
+	switch t := g.Type.(type) {
+	case *ir.IntType:
+		v, ok := wrap(new(big.Int).SetUint64(u&t.Mask()), t)
+		if !ok {
+			return bval{}, errUndecided
+		}
+		return ipoint(v), nil
+	case *ir.FloatType:
+		if t.Bits == 32 {
+			return frange(float64(math.Float32frombits(uint32(u))), float64(math.Float32frombits(uint32(u)))), nil
+		}
+		return frange(math.Float64frombits(u), math.Float64frombits(u)), nil
+	}
+	return bval{}, errUndecided
+}
+
+// input is the next input's interval, a new full dimension of the box
+// when the box has none for it yet.
+func (e *splitEval) input(t ir.Type, pos ir.Pos) (bval, error) {
+	if e.read == len(e.box.dims) {
+		d, ok := fullDim(t)
+		if !ok {
+			return bval{}, &unsupportedError{"an input of type " + t.String(), pos}
+		}
+		e.box.dims = append(e.box.dims, d)
+	}
+	d := e.box.dims[e.read]
+	e.read++
+	return d.value()
+}
+
+// call runs f to its return: the failing property, the return value,
+// whether the execution ended (abort, exit, an assumption that fails).
+func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bval, done bool, err error) {
+	fr := &splitFrame{f: f, vars: map[*ir.Var]bval{}}
+	for i, pv := range f.Params {
+		if i < len(args) {
+			fr.vars[pv] = args[i]
+		}
+	}
+	for pc := 0; pc < len(f.Body); {
+		e.steps++
+		if e.steps > splitMaxSteps {
+			return nil, bval{}, false, errUndecided
+		}
+		in := f.Body[pc]
+		pc++
+		switch in := in.(type) {
+		case *ir.Skip, *ir.Dead:
+		case *ir.Decl:
+			if !in.HasInit {
+				v, err := e.input(in.V.Type, in.Pos())
+				if err != nil {
+					return nil, bval{}, false, err
+				}
+				fr.vars[in.V] = v
+			}
+		case *ir.Assign:
+			lv, ok := in.Lhs.(*ir.VarRef)
+			if !ok || in.BitField != nil {
+				return nil, bval{}, false, &unsupportedError{"an assignment to memory", in.Pos()}
+			}
+			var v bval
+			if nd, ok := in.Rhs.(*ir.Nondet); ok {
+				v, err = e.input(nd.T, in.Pos())
+			} else {
+				v, err = e.expr(fr, in.Rhs)
+			}
+			if err != nil {
+				return nil, bval{}, false, err
+			}
+			if err := e.store(fr, lv.V, v, in.Pos()); err != nil {
+				return nil, bval{}, false, err
+			}
+		case *ir.Assume:
+			c, err := e.expr(fr, in.Cond)
+			if err != nil {
+				return nil, bval{}, false, err
+			}
+			switch z, nz := c.truth(); {
+			case !nz:
+				return nil, bval{}, true, nil
+			case z:
+				return nil, bval{}, false, errUndecided
+			}
+		case *ir.Assert:
+			c, err := e.expr(fr, in.Cond)
+			if err != nil {
+				return nil, bval{}, false, err
+			}
+			switch z, nz := c.truth(); {
+			case !nz:
+				return in.Prop, bval{}, true, nil
+			case z:
+				return nil, bval{}, false, errUndecided
+			}
+		case *ir.Goto:
+			if in.Cond == nil {
+				pc = in.Target
+				continue
+			}
+			c, err := e.expr(fr, in.Cond)
+			if err != nil {
+				return nil, bval{}, false, err
+			}
+			switch z, nz := c.truth(); {
+			case z && nz:
+				return nil, bval{}, false, errUndecided
+			case nz:
+				pc = in.Target
+			}
+		case *ir.Call:
+			switch {
+			case in.Builtin == ir.BAbort || in.Builtin == ir.BExit:
+				return nil, bval{}, true, nil
+			case in.Builtin != ir.NotBuiltin || in.Fn == nil || !in.Fn.HasBody():
+				return nil, bval{}, false, &unsupportedError{"a call of " + callName(in), in.Pos()}
+			}
+			var as []bval
+			for _, a := range in.Args {
+				v, err := e.expr(fr, a)
+				if err != nil {
+					return nil, bval{}, false, err
+				}
+				as = append(as, v)
+			}
+			if len(as) != len(in.Fn.Params) {
+				return nil, bval{}, false, &unsupportedError{"a variadic call of " + in.Fn.Name, in.Pos()}
+			}
+			for i, pv := range in.Fn.Params {
+				if as[i], err = fit(as[i], pv.Type); err != nil {
+					return nil, bval{}, false, err
+				}
+			}
+			p, v, done, err := e.call(in.Fn, as)
+			if err != nil || p != nil || done {
+				return p, bval{}, done, err
+			}
+			if in.Result != nil {
+				lv, ok := in.Result.(*ir.VarRef)
+				if !ok {
+					return nil, bval{}, false, &unsupportedError{"a call result stored in memory", in.Pos()}
+				}
+				if err := e.store(fr, lv.V, v, in.Pos()); err != nil {
+					return nil, bval{}, false, err
+				}
+			}
+		case *ir.Return:
+			if in.Value == nil {
+				return nil, bval{}, false, nil
+			}
+			v, err := e.expr(fr, in.Value)
+			if err != nil {
+				return nil, bval{}, false, err
+			}
+			return nil, v, false, nil
+		default:
+			return nil, bval{}, false, &unsupportedError{fmt.Sprintf("%T", in), in.Pos()}
+		}
+	}
+	// Falling off the end returns 0.
+	if _, ok := f.Type.Result.(*ir.FloatType); ok {
+		return nil, frange(0, 0), false, nil
+	}
+	return nil, ipoint(0), false, nil
+}
+
+func callName(c *ir.Call) string {
+	if c.Fn != nil {
+		return c.Fn.Name
+	}
+	if c.Builtin != ir.NotBuiltin {
+		return c.Builtin.String()
+	}
+	return "a function pointer"
+}
+
+// fit checks that v is a value of t as the evaluator keeps it.
+func fit(v bval, t ir.Type) (bval, error) {
+	switch t := t.(type) {
+	case *ir.FloatType:
+		if !v.float {
+			return bval{}, errUndecided
+		}
+		return v, nil
+	case *ir.IntType:
+		if v.float {
+			return bval{}, errUndecided
+		}
+		if _, _, ok := intRange(t); !ok {
+			return bval{}, errUndecided
+		}
+		return v, nil
+	}
+	return bval{}, errUndecided
+}
+
+func (e *splitEval) store(fr *splitFrame, v *ir.Var, x bval, pos ir.Pos) error {
+	if !ir.IsScalar(v.Type) {
+		return &unsupportedError{"a variable of type " + v.Type.String(), pos}
+	}
+	if _, ptr := v.Type.(*ir.PointerType); ptr {
+		return &unsupportedError{"a pointer variable", pos}
+	}
+	if v.Kind == ir.Global {
+		e.globals[v] = x
+	} else {
+		fr.vars[v] = x
+	}
+	return nil
+}
+
+func (e *splitEval) load(fr *splitFrame, v *ir.Var, pos ir.Pos) (bval, error) {
+	var x bval
+	var ok bool
+	if v.Kind == ir.Global {
+		x, ok = e.globals[v]
+	} else {
+		x, ok = fr.vars[v]
+	}
+	if !ok {
+		return bval{}, &unsupportedError{"a read of " + v.Source, pos}
+	}
+	return x, nil
+}
+
+func (e *splitEval) expr(fr *splitFrame, x ir.Expr) (bval, error) {
+	pos := fr.f.Pos
+	switch x := x.(type) {
+	case *ir.Const:
+		t, ok := x.T.(*ir.IntType)
+		if !ok {
+			return bval{}, &unsupportedError{"a pointer constant", pos}
+		}
+		v, ok := wrap(new(big.Int).SetUint64(x.Bits), t)
+		if !ok {
+			return bval{}, errUndecided
+		}
+		return ipoint(v), nil
+	case *ir.FloatConst:
+		return frange(x.V, x.V), nil
+	case *ir.VarRef:
+		return e.load(fr, x.V, pos)
+	case *ir.Cast:
+		v, err := e.expr(fr, x.X)
+		if err != nil {
+			return bval{}, err
+		}
+		switch x.T.(type) {
+		case *ir.IntType, *ir.FloatType:
+		default:
+			return bval{}, &unsupportedError{"a conversion to " + x.T.String(), pos}
+		}
+		return convert(v, x.X.Type(), x.T)
+	case *ir.Unary:
+		v, err := e.expr(fr, x.X)
+		if err != nil {
+			return bval{}, err
+		}
+		switch x.Op {
+		case ir.LNot:
+			z, nz := v.truth()
+			return truthOf(nz, z), nil
+		case ir.Neg:
+			if v.float {
+				return frange(-v.hi, -v.lo), nil
+			}
+			t, _ := x.T.(*ir.IntType)
+			if t == nil {
+				return bval{}, errUndecided
+			}
+			return fitInt(new(big.Int).Neg(big.NewInt(v.ihi)), new(big.Int).Neg(big.NewInt(v.ilo)), t)
+		case ir.BNot:
+			t, _ := x.T.(*ir.IntType)
+			if t == nil || v.float || !v.point() {
+				return bval{}, errUndecided
+			}
+			return fitInt(big.NewInt(^v.ilo), big.NewInt(^v.ilo), t)
+		}
+	case *ir.Binary:
+		switch x.Op {
+		case ir.LAnd, ir.LOr:
+			a, err := e.expr(fr, x.X)
+			if err != nil {
+				return bval{}, err
+			}
+			z, nz := a.truth()
+			if x.Op == ir.LAnd && !nz {
+				return ipoint(0), nil
+			}
+			if x.Op == ir.LOr && !z {
+				return ipoint(1), nil
+			}
+			b, err := e.expr(fr, x.Y)
+			if err != nil {
+				return bval{}, err
+			}
+			bz, bnz := b.truth()
+			if x.Op == ir.LAnd {
+				// 1 when both are nonzero.
+				return truthOf(z || bz, nz && bnz), nil
+			}
+			return truthOf(z && bz, nz || bnz), nil
+		case ir.PtrAdd, ir.PtrSub:
+			return bval{}, &unsupportedError{"pointer arithmetic", pos}
+		}
+		a, err := e.expr(fr, x.X)
+		if err != nil {
+			return bval{}, err
+		}
+		b, err := e.expr(fr, x.Y)
+		if err != nil {
+			return bval{}, err
+		}
+		if a.float != b.float && x.Op != ir.Shl && x.Op != ir.Shr {
+			return bval{}, errUndecided
+		}
+		if x.Op.IsComparison() {
+			return compare(x.Op, a, b), nil
+		}
+		switch t := x.T.(type) {
+		case *ir.FloatType:
+			switch x.Op {
+			case ir.Add, ir.Sub, ir.Mul, ir.Div:
+				return floatArith(x.Op, t.Bits, a, b)
+			}
+		case *ir.IntType:
+			if a.float || b.float {
+				return bval{}, errUndecided
+			}
+			return intArith(x.Op, t, a, b)
+		}
+		return bval{}, errUndecided
+	case *ir.Cond:
+		c, err := e.expr(fr, x.C)
+		if err != nil {
+			return bval{}, err
+		}
+		z, nz := c.truth()
+		if !z {
+			return e.expr(fr, x.X)
+		}
+		if !nz {
+			return e.expr(fr, x.Y)
+		}
+		a, err := e.expr(fr, x.X)
+		if err != nil {
+			return bval{}, err
+		}
+		b, err := e.expr(fr, x.Y)
+		if err != nil {
+			return bval{}, err
+		}
+		if a.float != b.float {
+			return bval{}, errUndecided
+		}
+		return bval{float: a.float, lo: min(a.lo, b.lo), hi: max(a.hi, b.hi), ilo: min(a.ilo, b.ilo), ihi: max(a.ihi, b.ihi)}, nil
+	}
+	return bval{}, &unsupportedError{fmt.Sprintf("an expression %T", x), pos}
+}
