@@ -49,7 +49,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.SetOutput(stderr)
 	var vf verifyFlags
 	vf.front.register(fs)
-	fs.StringVar(&vf.engine, "engine", "auto", "engine: auto (incremental BMC, k-induction with invariants and a concrete run or fuzzing, side by side) | bmc | incremental | kinduction | bkind | fuzz (runs on chosen inputs: finds failures, proves nothing) | split (interval evaluation of input boxes: programs over a few scalar inputs)")
+	fs.StringVar(&vf.engine, "engine", "auto", "engine: auto (incremental BMC, k-induction with invariants and a concrete run or fuzzing, side by side) | bmc | incremental | kinduction | bkind | fuzz (runs on chosen inputs: finds failures, proves nothing) | split (interval evaluation of input boxes: programs over a few scalar inputs) | intervals (the interval analysis alone)")
 	fs.StringVar(&vf.invariants, "invariants", "relational", "invariants for k-induction: relational (intervals and templates) | intervals | none")
 	fs.StringVar(&vf.strengthen, "strengthen", "on", "let k-induction block its counterexamples to induction with proved invariants (property-directed strengthening; with relational invariants): on | off")
 	fs.StringVar(&vf.contractors, "contractors", "on", "prune loop iterations that can no longer violate an assertion (interval contractors): on | off")
@@ -72,9 +72,9 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	switch vf.engine {
-	case "auto", "bmc", "incremental", "kinduction", "bkind", "fuzz", "split":
+	case "auto", "bmc", "incremental", "kinduction", "bkind", "fuzz", "split", "intervals":
 	default:
-		fmt.Fprintf(stderr, "prbmc verify: unknown engine %q (want auto, bmc, incremental, kinduction, bkind, fuzz or split)\n", vf.engine)
+		fmt.Fprintf(stderr, "prbmc verify: unknown engine %q (want auto, bmc, incremental, kinduction, bkind, fuzz, split or intervals)\n", vf.engine)
 		return exitUsage
 	}
 	if vf.budget != "time" && vf.budget != "work" {

@@ -33,6 +33,11 @@ const (
 // for a few seconds and makes proofs as fast as k-induction alone.
 func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	opts.defaults()
+	// The interval analysis takes milliseconds; when it proves every
+	// assertion there is nothing for the other engines to do.
+	if r := IntervalProof(ctx, p, opts.Entry); r != nil {
+		return decided(r, "intervals")
+	}
 	opts.Log = &syncWriter{w: opts.Log}
 	// Each engine has a work budget of its own: what it does in it does
 	// not depend on how fast the others go, so neither does the result.

@@ -159,6 +159,10 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 		r = Fuzz(ctx, p, opts)
 	case "split":
 		r = Split(ctx, p, opts)
+	case "intervals":
+		if r = IntervalProof(ctx, p, opts.Entry); r == nil {
+			r = unknown("intervals", "the interval analysis does not prove every assertion")
+		}
 	default:
 		r = &result.Result{Verdict: result.Unknown, Reason: fmt.Sprintf("unknown engine %q", opts.Engine)}
 	}

@@ -133,6 +133,7 @@ func equal(a, b State) bool {
 type Result struct {
 	F      *ir.Function
 	states []State
+	a      *analyzer
 }
 
 // At returns the state before instruction pc (bottom when pc is out of
@@ -142,6 +143,21 @@ func (r *Result) At(pc int) State {
 		return State{bot: true}
 	}
 	return r.states[pc]
+}
+
+// CannotFail reports whether the Assert at pc holds whenever it is
+// reached: no state the analysis allows there makes its condition zero
+// (or none reaches it). False for any other instruction.
+func (r *Result) CannotFail(pc int) bool {
+	if pc < 0 || pc >= len(r.F.Body) {
+		return false
+	}
+	as, ok := r.F.Body[pc].(*ir.Assert)
+	if !ok {
+		return false
+	}
+	st := r.At(pc)
+	return st.bot || r.a.refine(st, as.Cond, false).bot
 }
 
 // LoopHead returns the invariant at l's head: it holds every time
@@ -204,7 +220,7 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 		states[i] = entry.bottom()
 	}
 	if n == 0 {
-		return &Result{F: f, states: states}, nil
+		return &Result{F: f, states: states, a: a}, nil
 	}
 	states[0] = entry
 	// Worklist, smallest pc first.
@@ -263,7 +279,7 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 			states[pc] = acc
 		}
 	}
-	return &Result{F: f, states: states}, nil
+	return &Result{F: f, states: states, a: a}, nil
 }
 
 type edge struct {
