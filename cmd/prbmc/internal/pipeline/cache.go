@@ -10,7 +10,6 @@ import (
 	"github.com/prbmc/prbmc/report"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -230,7 +229,8 @@ func tracked(ctx context.Context, root, head, dir string) bool {
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return false
 	}
-	out, err := exec.CommandContext(ctx, "git", "-C", root, "ls-tree", "-r", "--name-only", head, "--", filepath.ToSlash(rel)).Output()
+	repo := &diffscope.Repo{Dir: root}
+	out, err := repo.Git(ctx, "ls-tree", "-r", "--name-only", head, "--", filepath.ToSlash(rel))
 	return err == nil && strings.TrimSpace(string(out)) != ""
 }
 
