@@ -33,6 +33,9 @@ type Env struct {
 	Transport http.RoundTripper
 	// Sleep waits between retries (nil: a timer honouring ctx).
 	Sleep func(context.Context, time.Duration) error
+	// GitHub is the API publishing uses (nil: a go-github client for
+	// GITHUB_API_URL over Transport).
+	GitHub GitHub
 	// Version is prbmc's version, for the SARIF log.
 	Version string
 	// Scrub removes the secrets from the environment once the inputs are
