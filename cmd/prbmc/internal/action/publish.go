@@ -175,8 +175,10 @@ func (r *run) postReview(ctx context.Context, gh GitHub, vs []violation) (offDif
 			offDiff = append(offDiff, v)
 		}
 	}
-	// The summary lists them in the run's order, whatever became of them.
-	defer sort.SliceStable(offDiff, func(i, j int) bool { return offDiff[i].index < offDiff[j].index })
+	// The summary lists them in the run's order, whatever became of them:
+	// sorted at return, as the returns append to offDiff (a deferred
+	// sort.SliceStable(offDiff, …) would sort the slice as it is here).
+	defer func() { sort.SliceStable(offDiff, func(i, j int) bool { return offDiff[i].index < offDiff[j].index }) }()
 	var last error
 	for _, try := range [][]violation{append(append([]violation(nil), sure...), unsure...), sure} {
 		if len(try) == 0 {
