@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
+	"github.com/prbmc/prbmc/report/results"
 )
 
 // cacheRepo is a repository whose last commit changes two files: a.c's
@@ -261,4 +267,43 @@ func TestCheckCacheUnwritable(t *testing.T) {
 		t.Errorf("%d warnings about storing, want 1:\n%s", n, errOut)
 	}
 	wantStats(t, "unwritable", errOut, "0 reused, 3 checked, 0 stored")
+}
+
+// TestCacheSharedWithAction: `prbmc check` with the flags that match the
+// Action's inputs and the Action's checker compute the same options hash,
+// so that they share result-cache entries (and their results files merge):
+// the options are read from the configuration each runs, defaults filled
+// in, not from the flags or inputs.
+func TestCacheSharedWithAction(t *testing.T) {
+	r := cacheRepo(t)
+	r.baseRev = r.git("rev-parse", "HEAD~1")
+	head := r.git("rev-parse", "HEAD")
+	dir := t.TempDir()
+	cliFile := filepath.Join(t.TempDir(), "results.json")
+	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", r.baseRev, "--cache-dir", dir, "--results", cliFile,
+		"--max-k", "20", "--function-timeout", "60s", "--caller-depth", "2", "--trust-head-harness=false")
+	if code != exitSafe {
+		t.Fatalf("check: exit %d\n%s\n%s", code, out, errOut)
+	}
+	data, err := os.ReadFile(cliFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cli, err := results.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	req := action.CheckRequest{RepoDir: r.dir, Base: r.baseRev, Head: head, MaxK: 20, FunctionTimeout: 60 * time.Second,
+		Checks: strings.Split(action.DefaultChecks, ","), CallerDepth: 2, CacheDir: dir}
+	act, err := actionPipeline().Check(context.Background(), req, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if act.OptionsHash != cli.OptionsHash {
+		t.Errorf("options hash: the Action's %s (%+v), the CLI's %s (%+v)", act.OptionsHash, act.Options, cli.OptionsHash, cli.Options)
+	}
+	if !strings.Contains(log.String(), "3 reused, 0 checked") {
+		t.Errorf("the Action did not reuse the CLI's verdicts:\n%s", log.String())
+	}
 }

@@ -166,10 +166,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return exitUsage
 		}
 	}
-	opts := results.Options{
-		Checks: strings.Split(*checkList, ","), Engine: *eng, MaxK: *maxK, FunctionTimeout: *funcTimeout, CallerDepth: max(*callerDepth, 0),
-		ArrayLen: hf.arrayLen, Depth: hf.depth, Globals: hf.globals, NoCover: *noCover, TrustHeadHarness: *trustHarness,
-		DataModel: front.dataModel, Paths: sf.globs(), CompileCommands: sf.compileCommands, IncludeDirs: front.includes, Defines: front.defines}
+	opts := cc.Options()
 	if *cacheDir != "" {
 		tool, err := toolBuild()
 		if err != nil {

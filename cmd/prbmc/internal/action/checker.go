@@ -176,11 +176,10 @@ func ResultsOf(o *CheckOutcome, req CheckRequest, version string) *results.File 
 	return f
 }
 
-// OptionsOf are the options of req that decide verdicts, with engine.
+// OptionsOf are the options of req that decide verdicts, with engine:
+// those of the pipeline configuration the Action checks req with.
 func OptionsOf(req CheckRequest, engine string) results.Options {
-	return results.Options{Checks: req.Checks, Engine: engine, MaxK: req.MaxK, FunctionTimeout: req.FunctionTimeout,
-		CallerDepth: req.CallerDepth, TrustHeadHarness: req.TrustHeadHarness, Paths: req.Paths, CompileCommands: req.CompileCommands,
-		IncludeDirs: req.IncludeDirs, Defines: req.Defines}
+	return configOf(req, engine).Options()
 }
 
 // outcomeOf is a results file as publishing reads it: the functions
