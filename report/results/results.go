@@ -83,6 +83,26 @@ type Shard struct {
 
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 
+// MaxShards bounds a shard's Count (GitHub runs at most 256 jobs of a
+// matrix).
+const MaxShards = 256
+
+// ParseShard reads a shard as i/N ("" is none), as `prbmc check --shard`
+// and the Action's shard input take it.
+func ParseShard(s string) (*Shard, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var sh Shard
+	if n, err := fmt.Sscanf(s, "%d/%d", &sh.Index, &sh.Count); n != 2 || err != nil || sh.String() != s {
+		return nil, fmt.Errorf("%q: want i/N, e.g. 2/4", s)
+	}
+	if sh.Count < 1 || sh.Count > MaxShards || sh.Index < 1 || sh.Index > sh.Count {
+		return nil, fmt.Errorf("%s: want 1 <= i <= N <= %d", s, MaxShards)
+	}
+	return &sh, nil
+}
+
 // Function is one function in scope and what became of it.
 type Function struct {
 	File string `json:"file"`

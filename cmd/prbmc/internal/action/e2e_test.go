@@ -694,6 +694,35 @@ func TestActionReadOnlyToken(t *testing.T) {
 	}
 }
 
+// TestActionShard: with the shard input the action checks that shard (the
+// request carries it, and so does the results file) and posts nothing to
+// GitHub: the shards' files are merged and published once.
+func TestActionShard(t *testing.T) {
+	r := newTestRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	ch := &fakeChecker{out: outcome(t)}
+	run := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName),
+		map[string]string{"shard": "2/3", "fail-on": "never"}, ch)
+	if run.exit != ExitOK {
+		t.Fatalf("exit %d\n%s", run.exit, run.stdout)
+	}
+	if len(ch.reqs) != 1 || ch.reqs[0].Shard == nil || *ch.reqs[0].Shard != (results.Shard{Index: 2, Count: 3}) {
+		t.Fatalf("check requests %+v, want one of shard 2/3", ch.reqs)
+	}
+	wantRequests(t, gh.takeRequests(), nil)
+	wantContains(t, "the log", run.stdout, "prbmc: shard 2/3: nothing is posted to GitHub")
+	if run.outputs["results-file"] == "" || run.outputs["unsafe"] != "3" {
+		t.Fatalf("outputs %v: want the results file and the shard's counts", run.outputs)
+	}
+	f, err := results.Decode(strings.NewReader(readFile(t, filepath.Join(r.dir, run.outputs["results-file"]))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Shard == nil || f.Shard.String() != "2/3" {
+		t.Errorf("results file: shard %v, want 2/3", f.Shard)
+	}
+}
+
 // TestActionPush: a push compares the pushed range and publishes only to
 // code scanning; a push that deletes a ref has nothing to check.
 func TestActionPush(t *testing.T) {

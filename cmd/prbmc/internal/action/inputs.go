@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif"
 	"github.com/prbmc/prbmc/verifier/checks"
 )
@@ -77,6 +78,9 @@ type Inputs struct {
 	// WaitForProcessing polls code scanning after the upload until it has
 	// processed the log (at most maxProcessingWait).
 	WaitForProcessing bool
+	// Shard, when set, checks only that shard of the scope (i/N, as
+	// prbmc plan and prbmc check --shard split it).
+	Shard *results.Shard
 	// Levels are the SARIF levels (and so the annotations) of failures,
 	// contract and stub notes, and undecided results.
 	Levels sarif.Levels
@@ -108,6 +112,7 @@ var Defaults = map[string]string{
 	"category":            Category,
 	"wait-for-processing": "true",
 	"level":               sarif.DefaultLevels,
+	"shard":               "",
 }
 
 // OutputNames are the action's outputs.
@@ -231,6 +236,9 @@ func parseInputs(get func(string) string) (Inputs, error) {
 	}
 	if in.Levels, err = sarif.ParseLevels(val("level")); err != nil {
 		return in, fmt.Errorf("input level: %v", err)
+	}
+	if in.Shard, err = results.ParseShard(val("shard")); err != nil {
+		return in, fmt.Errorf("input shard: %v", err)
 	}
 	return in, nil
 }

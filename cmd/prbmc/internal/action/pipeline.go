@@ -111,6 +111,6 @@ func configOf(req CheckRequest, engineName string) pipeline.Config {
 	return pipeline.Config{RepoDir: req.RepoDir, Base: req.Base, Head: req.Head, Globs: req.Paths, CompileCommands: req.CompileCommands,
 		Front:           cfront.Config{IncludeDirs: req.IncludeDirs, Defines: req.Defines},
 		FunctionTimeout: req.FunctionTimeout, Budget: req.TimeBudget, Checks: req.Checks,
-		TrustHeadHarness: req.TrustHeadHarness, CallerDepth: req.CallerDepth,
+		TrustHeadHarness: req.TrustHeadHarness, CallerDepth: req.CallerDepth, Shard: req.Shard,
 		Engine: engine.Options{Engine: engineName, MaxK: req.MaxK}}
 }

@@ -46,11 +46,19 @@ func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
 	}
 
 	var gh GitHub
-	if r.in.Token == "" {
+	switch {
+	case r.in.Shard != nil && r.in.Results == "":
+		// Each shard's comment and upload would replace the others': the
+		// shards' results files are merged, then published once.
+		r.a.Infof("prbmc: shard %s: nothing is posted to GitHub; merge the shards' results files (prbmc merge) and publish them (prbmc publish)", r.in.Shard)
+	case r.in.Token == "":
 		r.notice("No github-token: nothing is posted to GitHub; the findings are in this job summary and in %s.", SarifFileName)
-	} else if gh, err = r.newGitHub(); err != nil {
-		r.notice("%v: nothing is posted to GitHub.", err)
-		gh = nil
+	default:
+		var err error
+		if gh, err = r.newGitHub(); err != nil {
+			r.notice("%v: nothing is posted to GitHub.", err)
+			gh = nil
+		}
 	}
 
 	// Violations without an inline comment, for the summaries.

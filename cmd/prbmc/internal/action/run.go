@@ -236,7 +236,7 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 		FunctionTimeout: r.in.FunctionTimeout, TimeBudget: r.in.TimeBudget, MaxK: r.in.MaxK,
 		Checks: r.in.Checks, CompileCommands: r.in.CompileCommands,
 		IncludeDirs: r.in.IncludeDirs, Defines: r.in.Defines,
-		MemoryMiB: r.in.MemoryMiB, Jobs: r.in.Jobs,
+		MemoryMiB: r.in.MemoryMiB, Jobs: r.in.Jobs, Shard: r.in.Shard,
 		// A push was made by someone who may write to the repository: its
 		// harness files are the maintainers'. A pull request's are not.
 		TrustHeadHarness: r.in.TrustPRHarness || r.tgt.PR == 0,
