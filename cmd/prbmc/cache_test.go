@@ -307,3 +307,57 @@ func TestCacheSharedWithAction(t *testing.T) {
 		t.Errorf("the Action did not reuse the CLI's verdicts:\n%s", log.String())
 	}
 }
+
+// TestCheckCacheEviction: entries no run wrote or reused for
+// --cache-max-age are removed at the end of a run, with the temporary
+// files of killed runs; those the run reused are kept however old they
+// were, and files the cache did not write are left alone.
+func TestCheckCacheEviction(t *testing.T) {
+	r := cacheRepo(t)
+	r.baseRev = r.git("rev-parse", "HEAD~1")
+	dir := filepath.Join(t.TempDir(), "cache")
+	checkCached(t, r, dir, "--checks", "assertions")
+	checkCached(t, r, dir)
+	old := time.Now().Add(-40 * 24 * time.Hour)
+	age := func(p string) {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, ps := range cacheEntries(t, dir) {
+		for _, p := range ps {
+			age(p)
+		}
+	}
+	stray, tmp := filepath.Join(dir, "README"), filepath.Join(dir, ".tmp-123")
+	for _, p := range []string{stray, tmp} {
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		age(p)
+	}
+
+	_, errOut, _ := checkCached(t, r, dir, "--cache-max-age", "0")
+	wantStats(t, "no eviction", errOut, "3 reused, 0 checked, 0 stored")
+	if n := len(cacheEntries(t, dir)["scale"]); n != 2 {
+		t.Fatalf("--cache-max-age 0: %d entries of scale, want both kept", n)
+	}
+
+	// The entries of --checks assertions are 40 days old, the default
+	// checks' were just reused.
+	_, errOut, _ = checkCached(t, r, dir, "--cache-max-age", "720h")
+	wantStats(t, "eviction", errOut, "3 reused, 0 checked, 0 stored, 4 evicted")
+	for name, ps := range cacheEntries(t, dir) {
+		if len(ps) != 1 {
+			t.Errorf("%s: %d entries left, want the one reused", name, len(ps))
+		}
+	}
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Errorf("the old temporary file was not removed: %v", err)
+	}
+	if _, err := os.Stat(stray); err != nil {
+		t.Errorf("a file the cache did not write was removed: %v", err)
+	}
+	_, errOut, _ = checkCached(t, r, dir, "--checks", "assertions")
+	wantStats(t, "evicted entries", errOut, "0 reused, 3 checked, 3 stored")
+}

@@ -76,7 +76,7 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 	}
 	if cfg.Cache != nil && run.Cache.Off == "" {
 		st := run.Cache
-		fmt.Fprintf(log, "prbmc: result cache %s: %d reused, %d checked, %d stored, %d ignored\n", req.CacheDir, st.Reused, st.Checked, st.Stored, st.Ignored)
+		fmt.Fprintf(log, "prbmc: result cache %s: %d reused, %d checked, %d stored, %d ignored, %d evicted\n", req.CacheDir, st.Reused, st.Checked, st.Stored, st.Ignored, st.Evicted)
 	}
 	root, err := pipeline.RepoTop(ctx, req.RepoDir)
 	if err != nil {
@@ -102,7 +102,7 @@ func (p Pipeline) cache(req CheckRequest, opts results.Options, log io.Writer) (
 		tool = b
 	}
 	return &pipeline.Cache{Dir: dir, OptionsHash: opts.Hash(), Checks: req.Checks, Tool: tool,
-		Solver: p.SolverVersion, Log: log}, nil
+		Solver: p.SolverVersion, Log: log, MaxAge: pipeline.DefaultCacheMaxAge}, nil
 }
 
 // configOf is the pipeline configuration of req checked with engine, but

@@ -262,6 +262,9 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 	}
 	close(next)
 	wg.Wait()
+	if cfg.Cache != nil && run.Cache.Off == "" {
+		run.Cache.Evicted = cfg.Cache.evict(time.Now())
+	}
 	run.Elapsed = time.Since(start)
 	return run, nil
 }
