@@ -361,3 +361,29 @@ func TestCheckCacheEviction(t *testing.T) {
 	_, errOut, _ = checkCached(t, r, dir, "--checks", "assertions")
 	wantStats(t, "evicted entries", errOut, "0 reused, 3 checked, 3 stored")
 }
+
+// TestCheckCacheRetriesUndecided: an entry whose verdict is bounded or
+// unknown (a run never stores one; a restored cache may hold one) is not
+// reused: the function is checked again, within this run's budget, and
+// its decided verdict replaces the entry.
+func TestCheckCacheRetriesUndecided(t *testing.T) {
+	r := cacheRepo(t)
+	r.baseRev = r.git("rev-parse", "HEAD~1")
+	head := r.git("rev-parse", "HEAD")
+	dir := filepath.Join(t.TempDir(), "cache")
+	checkCached(t, r, dir)
+	entries := cacheEntries(t, dir)
+	for name, v := range map[string]string{"scale": "bounded", "other": "unknown"} {
+		editEntry(t, entries[name][0], func(e map[string]any) {
+			e["function"].(map[string]any)["result"].(map[string]any)["verdict"] = v
+		})
+	}
+	lines, errOut, verdicts := checkCached(t, r, dir)
+	wantCached(t, "undecided entries", lines, head, []string{"clamp"}, []string{"scale", "other"})
+	wantStats(t, "undecided entries", errOut, "1 reused, 2 checked, 2 stored")
+	if verdicts["scale"] != "safe" || verdicts["other"] != "safe" {
+		t.Errorf("verdicts %v, want scale and other safe again", verdicts)
+	}
+	_, errOut, _ = checkCached(t, r, dir)
+	wantStats(t, "replaced", errOut, "3 reused, 0 checked, 0 stored")
+}
