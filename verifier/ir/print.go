@@ -140,48 +140,76 @@ func (p Printer) Expr(e Expr) string {
 
 // Instr renders one instruction.
 func (p Printer) Instr(in Instr) string {
-	if p.Style == Dump {
-		return p.dumpInstr(in)
+	dump := p.Style == Dump
+	assign := " = "
+	if dump {
+		assign = " := "
 	}
 	switch in := in.(type) {
 	case *Decl:
+		if dump {
+			return "decl " + p.varName(in.V)
+		}
 		return "decl " + cTypeString(in.V.Type) + " " + p.varName(in.V)
 	case *Dead:
 		return "dead " + p.varName(in.V)
 	case *Assign:
-		return p.Expr(in.Lhs) + " = " + p.Expr(in.Rhs)
+		return p.Expr(in.Lhs) + assign + p.Expr(in.Rhs)
 	case *Assume:
+		if dump {
+			return "assume " + p.Expr(in.Cond)
+		}
 		return "assume(" + p.Expr(in.Cond) + ")"
 	case *Assert:
-		return "assert(" + p.Expr(in.Cond) + ")"
-	case *Call:
-		if in.Result != nil {
-			return p.Expr(in.Result) + " = " + p.Call(in)
+		if dump {
+			return fmt.Sprintf("assert %s  [%s %s %q]", p.Expr(in.Cond), in.Prop.ID, in.Prop.Kind, in.Prop.Text)
 		}
-		return p.Call(in)
+		return "assert(" + p.Expr(in.Cond) + ")"
+	case *Goto:
+		switch {
+		case in.Cond == nil:
+			return "goto " + strconv.Itoa(in.Target)
+		case dump:
+			return "if " + p.Expr(in.Cond) + " goto " + strconv.Itoa(in.Target)
+		}
+		return "if (" + p.Expr(in.Cond) + ") goto " + strconv.Itoa(in.Target)
+	case *Call:
+		call := p.Call(in)
+		if dump {
+			call = "call " + call
+		}
+		if in.Result != nil {
+			return p.Expr(in.Result) + assign + call
+		}
+		return call
 	case *Return:
 		if in.Value == nil {
 			return "return"
 		}
 		return "return " + p.Expr(in.Value)
-	case *Goto:
-		if in.Cond == nil {
-			return "goto " + strconv.Itoa(in.Target)
-		}
-		return "if (" + p.Expr(in.Cond) + ") goto " + strconv.Itoa(in.Target)
 	case *Skip:
 		return "skip"
 	case *Unsupported:
+		if dump {
+			return fmt.Sprintf("unsupported %q", in.Construct)
+		}
 		return "unsupported " + in.Construct
+	}
+	if dump {
+		return fmt.Sprintf("?%T", in)
 	}
 	return "?"
 }
 
-// Call renders a call without its result, as C: f(a, b); a builtin by
-// its name. (The Dump writes "call f(a, b)" and "$builtin" instead.)
+// Call renders a call without its result: f(a, b). The Dump writes a
+// builtin as $name, the C styles as its name.
 func (p Printer) Call(c *Call) string {
 	var b strings.Builder
 	switch {
+	case p.Style == Dump && c.Fn == nil:
+		b.WriteString("$" + c.Builtin.String())
+	case p.Style == Dump:
+		b.WriteString(c.Fn.Name)
 	case c.Builtin != NotBuiltin:
 		b.WriteString(c.Builtin.String())
 	case c.Fn != nil:
@@ -196,57 +224,6 @@ func (p Printer) Call(c *Call) string {
 	}
 	b.WriteString(")")
 	return b.String()
-}
-
-func (p Printer) dumpInstr(in Instr) string {
-	switch in := in.(type) {
-	case *Decl:
-		return "decl " + p.varName(in.V)
-	case *Dead:
-		return "dead " + p.varName(in.V)
-	case *Assign:
-		return p.Expr(in.Lhs) + " := " + p.Expr(in.Rhs)
-	case *Assume:
-		return "assume " + p.Expr(in.Cond)
-	case *Assert:
-		return fmt.Sprintf("assert %s  [%s %s %q]", p.Expr(in.Cond), in.Prop.ID, in.Prop.Kind, in.Prop.Text)
-	case *Goto:
-		if in.Cond == nil {
-			return fmt.Sprintf("goto %d", in.Target)
-		}
-		return fmt.Sprintf("if %s goto %d", p.Expr(in.Cond), in.Target)
-	case *Call:
-		var b strings.Builder
-		if in.Result != nil {
-			b.WriteString(p.Expr(in.Result))
-			b.WriteString(" := ")
-		}
-		b.WriteString("call ")
-		if in.Fn != nil {
-			b.WriteString(in.Fn.Name)
-		} else {
-			b.WriteString("$" + in.Builtin.String())
-		}
-		b.WriteString("(")
-		for i, a := range in.Args {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(p.Expr(a))
-		}
-		b.WriteString(")")
-		return b.String()
-	case *Return:
-		if in.Value == nil {
-			return "return"
-		}
-		return "return " + p.Expr(in.Value)
-	case *Skip:
-		return "skip"
-	case *Unsupported:
-		return fmt.Sprintf("unsupported %q", in.Construct)
-	}
-	return fmt.Sprintf("?%T", in)
 }
 
 func (p Printer) varName(v *Var) string {
