@@ -53,7 +53,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	var files []*results.File
 	for _, name := range fs.Args() {
-		f, err := readResultsFile(name)
+		f, err := results.ReadFile(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "prbmc merge: %v\n", err)
 			return exitUsage
@@ -90,20 +90,6 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitUsage
 	}
 	return 0
-}
-
-// readResultsFile decodes the results file name.
-func readResultsFile(name string) (*results.File, error) {
-	fh, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	f, err := results.Decode(fh)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return f, nil
 }
 
 // parseShard reads --shard i/N ("" is none).

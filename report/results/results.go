@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"regexp"
 	"sort"
@@ -269,6 +270,21 @@ func Encode(w io.Writer, f *File) error {
 
 // ErrTooLarge is the error for input over MaxSize.
 var ErrTooLarge = errors.New("results file larger than 64 MiB")
+
+// ReadFile decodes (Decode) the results file at path; a decoding error
+// names the file.
+func ReadFile(path string) (*File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	f, err := Decode(fh)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, nil
+}
 
 // Decode reads one results file and validates it (Validate). Errors are
 // one line.

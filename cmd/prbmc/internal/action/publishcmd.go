@@ -3,7 +3,6 @@ package action
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/prbmc/prbmc/diffscope"
@@ -76,16 +75,7 @@ func readResults(path string) (*results.File, error) {
 	if path == "" {
 		return nil, fmt.Errorf("--results FILE is required")
 	}
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	f, err := results.Decode(fh)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return f, nil
+	return results.ReadFile(path)
 }
 
 // usePR makes pull request n the target, once GitHub confirms its head is
