@@ -257,6 +257,14 @@ func obj(v any, keys ...string) map[string]any {
 	return m
 }
 
+// pushEvent is the stored push payload made a push of r's head onto its
+// base, on branch changes.
+func pushEvent(t *testing.T, r testRepo) string {
+	return eventFile(t, "push_payload.json", func(ev map[string]any) {
+		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
+	})
+}
+
 // prEvent adapts a stored pull_request payload to the test repository.
 func prEvent(t *testing.T, name string, r testRepo, headRepo string) string {
 	return eventFile(t, name, func(ev map[string]any) {
@@ -729,9 +737,7 @@ func TestActionPush(t *testing.T) {
 	r := newTestRepo(t)
 	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
 	ch := &fakeChecker{out: outcome(t)}
-	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
-		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
-	})
+	ev := pushEvent(t, r)
 	run := runAction(t, r, gh, "push", ev, map[string]string{"fail-on": "never"}, ch)
 	wantRequests(t, gh.takeRequests(), []string{"POST /code-scanning/sarifs → 202", "GET /code-scanning/sarifs/sarif-1 → 200"})
 	if len(ch.reqs) != 1 || ch.reqs[0].Base != r.base || ch.reqs[0].Head != r.head {
@@ -765,9 +771,7 @@ func TestActionCategory(t *testing.T) {
 	r := newTestRepo(t)
 	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
 	ch := &fakeChecker{out: outcome(t)}
-	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
-		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
-	})
+	ev := pushEvent(t, r)
 	for _, job := range []struct{ paths, category string }{{"src/**/*.c", "prbmc/src"}, {"lib/*.c", "prbmc/lib/"}} {
 		run := runAction(t, r, gh, "push", ev, map[string]string{"fail-on": "never", "paths": job.paths, "category": job.category}, ch)
 		if run.exit != ExitOK {
@@ -801,9 +805,7 @@ func TestActionCategory(t *testing.T) {
 func TestActionWaitForProcessing(t *testing.T) {
 	r := newTestRepo(t)
 	ch := &fakeChecker{out: outcome(t)}
-	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
-		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
-	})
+	ev := pushEvent(t, r)
 	poll := "GET /code-scanning/sarifs/sarif-1"
 	for _, tc := range []struct {
 		name     string
@@ -898,9 +900,7 @@ func TestActionRateLimited(t *testing.T) {
 // fail-on alone; the default is the levels of before.
 func TestActionLevel(t *testing.T) {
 	r := newTestRepo(t)
-	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
-		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
-	})
+	ev := pushEvent(t, r)
 	out := outcome(t)
 	note := realResult(t, "ringbuf", "src/ring.c")
 	for i := range note.Props {
