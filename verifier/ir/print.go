@@ -108,7 +108,8 @@ const (
 	// *(p+i) as p[i], (*p).f as p->f, &a[0] as a, and the integer
 	// conversions the front end made explicit (the promotions) left out.
 	// Constants and the IR-only forms (nondet, valid, freeable, &f) stay
-	// as in the Dump: a property text that mentions them is about the IR.
+	// as in the Dump, as property texts have always shown them (golden
+	// files pin them).
 	Source
 	// Trace is C-like text for counterexample steps and the interpreter's
 	// messages: casts kept (and parenthesised as operands), constants
@@ -275,8 +276,9 @@ func (w *exprWriter) expr(e Expr, nested, lv bool) {
 		}
 	case *FloatConst:
 		if st == Trace {
-			// Double precision even for a float: the Trace predates the
-			// Dump's shortest float form, and its texts stay as they were.
+			// Double precision even for a float (0.10000000149011612f
+			// where the Dump writes 0.1f): trace texts keep the form
+			// they had before the printers were one.
 			s := FloatString(e.V, 64)
 			if e.T != nil && e.T.Bits == 32 {
 				s += "f"
