@@ -130,6 +130,15 @@ func (r *Repo) command(ctx context.Context, args ...string) *exec.Cmd {
 	return cmd
 }
 
+// Git runs git with args in the repository and returns what it printed.
+// It is the one way prbmc runs git, so that every command gets the same
+// hardening (see command: no path quoting, no attributes from outside
+// the tree, an environment that cannot point git elsewhere) and errors
+// that name the command and carry git's own message.
+func (r *Repo) Git(ctx context.Context, args ...string) ([]byte, error) {
+	return r.git(ctx, nil, args...)
+}
+
 func (r *Repo) git(ctx context.Context, stdin io.Reader, args ...string) ([]byte, error) {
 	cmd := r.command(ctx, args...)
 	cmd.Stdin = stdin

@@ -87,3 +87,26 @@ func (r *testRepo) text(res *Result) string {
 	}
 	return b.String()
 }
+
+// TestGit checks the runner every git command of prbmc goes through: it
+// lists paths unquoted whatever the user's configuration, ignores an
+// environment that points git at another repository, and names the
+// command and git's message when it fails.
+func TestGit(t *testing.T) {
+	r := newTestRepo(t)
+	r.write(map[string]string{"é.c": "int x;\n"})
+	r.commit("one")
+	t.Setenv("GIT_DIR", t.TempDir()) // not a repository: git would fail if it read this
+	repo := &Repo{Dir: r.dir}
+	out, err := repo.Git(context.Background(), "ls-files")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(string(out)); got != "é.c" {
+		t.Errorf("ls-files printed %q, want the path unquoted", got)
+	}
+	_, err = repo.Git(context.Background(), "rev-parse", "--verify", "no-such-rev")
+	if err == nil || !strings.HasPrefix(err.Error(), "git rev-parse: ") || !strings.Contains(err.Error(), "Needed a single revision") {
+		t.Errorf("error %v, want it to name git rev-parse and carry git's message", err)
+	}
+}

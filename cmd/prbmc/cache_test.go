@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/action"
+	"github.com/prbmc/prbmc/report/results"
 )
 
 // cacheRepo is a repository whose last commit changes two files: a.c's
@@ -261,4 +267,123 @@ func TestCheckCacheUnwritable(t *testing.T) {
 		t.Errorf("%d warnings about storing, want 1:\n%s", n, errOut)
 	}
 	wantStats(t, "unwritable", errOut, "0 reused, 3 checked, 0 stored")
+}
+
+// TestCacheSharedWithAction: `prbmc check` with the flags that match the
+// Action's inputs and the Action's checker compute the same options hash,
+// so that they share result-cache entries (and their results files merge):
+// the options are read from the configuration each runs, defaults filled
+// in, not from the flags or inputs.
+func TestCacheSharedWithAction(t *testing.T) {
+	r := cacheRepo(t)
+	r.baseRev = r.git("rev-parse", "HEAD~1")
+	head := r.git("rev-parse", "HEAD")
+	dir := t.TempDir()
+	cliFile := filepath.Join(t.TempDir(), "results.json")
+	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", r.baseRev, "--cache-dir", dir, "--results", cliFile,
+		"--max-k", "20", "--function-timeout", "60s", "--caller-depth", "2", "--trust-head-harness=false")
+	if code != exitSafe {
+		t.Fatalf("check: exit %d\n%s\n%s", code, out, errOut)
+	}
+	data, err := os.ReadFile(cliFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cli, err := results.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	req := action.CheckRequest{RepoDir: r.dir, Base: r.baseRev, Head: head, MaxK: 20, FunctionTimeout: 60 * time.Second,
+		Checks: strings.Split(action.DefaultChecks, ","), CallerDepth: 2, CacheDir: dir}
+	act, err := actionPipeline().Check(context.Background(), req, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if act.OptionsHash != cli.OptionsHash {
+		t.Errorf("options hash: the Action's %s (%+v), the CLI's %s (%+v)", act.OptionsHash, act.Options, cli.OptionsHash, cli.Options)
+	}
+	if !strings.Contains(log.String(), "3 reused, 0 checked") {
+		t.Errorf("the Action did not reuse the CLI's verdicts:\n%s", log.String())
+	}
+}
+
+// TestCheckCacheEviction: entries no run wrote or reused for
+// --cache-max-age are removed at the end of a run, with the temporary
+// files of killed runs; those the run reused are kept however old they
+// were, and files the cache did not write are left alone.
+func TestCheckCacheEviction(t *testing.T) {
+	r := cacheRepo(t)
+	r.baseRev = r.git("rev-parse", "HEAD~1")
+	dir := filepath.Join(t.TempDir(), "cache")
+	checkCached(t, r, dir, "--checks", "assertions")
+	checkCached(t, r, dir)
+	old := time.Now().Add(-40 * 24 * time.Hour)
+	age := func(p string) {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, ps := range cacheEntries(t, dir) {
+		for _, p := range ps {
+			age(p)
+		}
+	}
+	stray, tmp := filepath.Join(dir, "README"), filepath.Join(dir, ".tmp-123")
+	for _, p := range []string{stray, tmp} {
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		age(p)
+	}
+
+	_, errOut, _ := checkCached(t, r, dir, "--cache-max-age", "0")
+	wantStats(t, "no eviction", errOut, "3 reused, 0 checked, 0 stored")
+	if n := len(cacheEntries(t, dir)["scale"]); n != 2 {
+		t.Fatalf("--cache-max-age 0: %d entries of scale, want both kept", n)
+	}
+
+	// The entries of --checks assertions are 40 days old, the default
+	// checks' were just reused.
+	_, errOut, _ = checkCached(t, r, dir, "--cache-max-age", "720h")
+	wantStats(t, "eviction", errOut, "3 reused, 0 checked, 0 stored, 4 evicted")
+	for name, ps := range cacheEntries(t, dir) {
+		if len(ps) != 1 {
+			t.Errorf("%s: %d entries left, want the one reused", name, len(ps))
+		}
+	}
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Errorf("the old temporary file was not removed: %v", err)
+	}
+	if _, err := os.Stat(stray); err != nil {
+		t.Errorf("a file the cache did not write was removed: %v", err)
+	}
+	_, errOut, _ = checkCached(t, r, dir, "--checks", "assertions")
+	wantStats(t, "evicted entries", errOut, "0 reused, 3 checked, 3 stored")
+}
+
+// TestCheckCacheRetriesUndecided: an entry whose verdict is bounded or
+// unknown (a run never stores one; a restored cache may hold one) is not
+// reused: the function is checked again, within this run's budget, and
+// its decided verdict replaces the entry.
+func TestCheckCacheRetriesUndecided(t *testing.T) {
+	r := cacheRepo(t)
+	r.baseRev = r.git("rev-parse", "HEAD~1")
+	head := r.git("rev-parse", "HEAD")
+	dir := filepath.Join(t.TempDir(), "cache")
+	checkCached(t, r, dir)
+	entries := cacheEntries(t, dir)
+	for name, v := range map[string]string{"scale": "bounded", "other": "unknown"} {
+		editEntry(t, entries[name][0], func(e map[string]any) {
+			e["function"].(map[string]any)["result"].(map[string]any)["verdict"] = v
+		})
+	}
+	lines, errOut, verdicts := checkCached(t, r, dir)
+	wantCached(t, "undecided entries", lines, head, []string{"clamp"}, []string{"scale", "other"})
+	wantStats(t, "undecided entries", errOut, "1 reused, 2 checked, 2 stored")
+	if verdicts["scale"] != "safe" || verdicts["other"] != "safe" {
+		t.Errorf("verdicts %v, want scale and other safe again", verdicts)
+	}
+	_, errOut, _ = checkCached(t, r, dir)
+	wantStats(t, "replaced", errOut, "3 reused, 0 checked, 0 stored")
 }

@@ -107,6 +107,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	callerDepth := fs.Int("caller-depth", 2, "classify each failure by the function's callers in its file, and theirs, up to this many levels: one no caller reaches is a contract note (0: report every failure of the generated harness)")
 	shardFlag := fs.String("shard", "", "check only shard i of N of the scope (i/N, as prbmc plan splits it)")
 	cacheDir := fs.String("cache-dir", "", "reuse the decided verdicts of earlier runs stored in this directory for functions whose translation unit, harness and options are unchanged, and store this run's")
+	cacheMaxAge := fs.Duration("cache-max-age", pipeline.DefaultCacheMaxAge, "with --cache-dir: remove the entries no run wrote or reused for this long (0: keep them all)")
 	reproDir := fs.String("reproduce", "", "write a reproducer (the harness and the trace's inputs as a C program) for every function that can fail into this directory, compile it with cc and run it")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -166,17 +167,15 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return exitUsage
 		}
 	}
-	opts := results.Options{
-		Checks: strings.Split(*checkList, ","), Engine: *eng, MaxK: *maxK, FunctionTimeout: *funcTimeout, CallerDepth: max(*callerDepth, 0),
-		ArrayLen: hf.arrayLen, Depth: hf.depth, Globals: hf.globals, NoCover: *noCover, TrustHeadHarness: *trustHarness,
-		DataModel: front.dataModel, Paths: sf.globs(), CompileCommands: sf.compileCommands, IncludeDirs: front.includes, Defines: front.defines}
+	opts := cc.Options()
 	if *cacheDir != "" {
 		tool, err := toolBuild()
 		if err != nil {
 			fmt.Fprintf(stderr, "prbmc check: --cache-dir: %v\n", err)
 			return exitUsage
 		}
-		cc.Cache = &pipeline.Cache{Dir: *cacheDir, OptionsHash: opts.Hash(), Checks: opts.Checks, Tool: tool, Solver: z3.FullVersion(), Log: stderr}
+		cc.Cache = &pipeline.Cache{Dir: *cacheDir, OptionsHash: opts.Hash(), Checks: opts.Checks, Tool: tool, Solver: z3.FullVersion(), Log: stderr,
+			MaxAge: *cacheMaxAge}
 	}
 	var prog pipeline.ProgressFunc
 	var pd *progressDisplay
@@ -374,6 +373,9 @@ func cacheLine(dir string, st pipeline.CacheStats) string {
 	line := fmt.Sprintf("cache %s: %d reused, %d checked, %d stored", dir, st.Reused, st.Checked, st.Stored)
 	if st.Ignored > 0 {
 		line += fmt.Sprintf(", %d ignored", st.Ignored)
+	}
+	if st.Evicted > 0 {
+		line += fmt.Sprintf(", %d evicted", st.Evicted)
 	}
 	return line
 }

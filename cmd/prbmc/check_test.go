@@ -11,6 +11,7 @@ import (
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/gittest"
 	"github.com/prbmc/prbmc/report/sarif/sariftest"
 )
 
@@ -43,25 +44,7 @@ func (r *gitRepo) git(args ...string) string {
 }
 
 // copyTree copies directory src over the work tree.
-func (r *gitRepo) copyTree(src string) {
-	r.t.Helper()
-	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-		if err != nil || fi.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		dst := filepath.Join(r.dir, rel)
-		os.MkdirAll(filepath.Dir(dst), 0o755)
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		r.t.Fatal(err)
-	}
-}
+func (r *gitRepo) copyTree(src string) { gittest.CopyTree(r.t, src, r.dir) }
 
 func (r *gitRepo) write(files map[string]string) {
 	r.t.Helper()

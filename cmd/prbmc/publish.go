@@ -53,7 +53,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	var files []*results.File
 	for _, name := range fs.Args() {
-		f, err := readResultsFile(name)
+		f, err := results.ReadFile(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "prbmc merge: %v\n", err)
 			return exitUsage
@@ -92,37 +92,17 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return 0
 }
 
-// readResultsFile decodes the results file name.
-func readResultsFile(name string) (*results.File, error) {
-	fh, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	f, err := results.Decode(fh)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return f, nil
-}
-
 // parseShard reads --shard i/N ("" is none).
 func parseShard(s string) (*results.Shard, error) {
-	if s == "" {
-		return nil, nil
+	sh, err := results.ParseShard(s)
+	if err != nil {
+		return nil, fmt.Errorf("--shard %w", err)
 	}
-	var sh results.Shard
-	if n, err := fmt.Sscanf(s, "%d/%d", &sh.Index, &sh.Count); n != 2 || err != nil || sh.String() != s {
-		return nil, fmt.Errorf("--shard %q: want i/N, e.g. 2/4", s)
-	}
-	if sh.Count < 1 || sh.Count > maxShards || sh.Index < 1 || sh.Index > sh.Count {
-		return nil, fmt.Errorf("--shard %s: want 1 <= i <= N <= %d", s, maxShards)
-	}
-	return &sh, nil
+	return sh, nil
 }
 
 // maxShards bounds N (GitHub runs at most 256 jobs of a matrix).
-const maxShards = 256
+const maxShards = results.MaxShards
 
 // cmdPlan prints how prbmc check --shard would split the scope.
 func cmdPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {

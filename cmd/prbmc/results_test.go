@@ -138,7 +138,7 @@ func TestMergeCommand(t *testing.T) {
 	if _, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--results", whole); code != exitUnsafe {
 		t.Fatalf("check: exit %d: %s", code, errOut)
 	}
-	f, err := readResultsFile(whole)
+	f, err := results.ReadFile(whole)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestMergeCommand(t *testing.T) {
 		t.Fatalf("%d functions, want 2", len(f.Functions))
 	}
 	write := func(name string, edit func(f *results.File)) string {
-		g, err := readResultsFile(whole)
+		g, err := results.ReadFile(whole)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -231,7 +231,7 @@ func TestShards(t *testing.T) {
 		shardFiles = append(shardFiles, p)
 	}
 	verdicts := func(path string) map[string]string {
-		f, err := readResultsFile(path)
+		f, err := results.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}

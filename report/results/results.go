@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"regexp"
 	"sort"
@@ -82,6 +83,26 @@ type Shard struct {
 }
 
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+
+// MaxShards bounds a shard's Count (GitHub runs at most 256 jobs of a
+// matrix).
+const MaxShards = 256
+
+// ParseShard reads a shard as i/N ("" is none), as `prbmc check --shard`
+// and the Action's shard input take it.
+func ParseShard(s string) (*Shard, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var sh Shard
+	if n, err := fmt.Sscanf(s, "%d/%d", &sh.Index, &sh.Count); n != 2 || err != nil || sh.String() != s {
+		return nil, fmt.Errorf("%q: want i/N, e.g. 2/4", s)
+	}
+	if sh.Count < 1 || sh.Count > MaxShards || sh.Index < 1 || sh.Index > sh.Count {
+		return nil, fmt.Errorf("%s: want 1 <= i <= N <= %d", s, MaxShards)
+	}
+	return &sh, nil
+}
 
 // Function is one function in scope and what became of it.
 type Function struct {
@@ -249,6 +270,21 @@ func Encode(w io.Writer, f *File) error {
 
 // ErrTooLarge is the error for input over MaxSize.
 var ErrTooLarge = errors.New("results file larger than 64 MiB")
+
+// ReadFile decodes (Decode) the results file at path; a decoding error
+// names the file.
+func ReadFile(path string) (*File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	f, err := Decode(fh)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, nil
+}
 
 // Decode reads one results file and validates it (Validate). Errors are
 // one line.

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/cfront"
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/ir/interp"
 )
@@ -191,7 +192,7 @@ func runCsmith(t *testing.T, opts []string, n int) {
 					t.Errorf("interpreter stopped with %v at %s: %s", r.Status, r.Pos, r.Message)
 				}
 				if got := out.String(); got != want {
-					t.Errorf("output differs:\n%s", diffLines(want, got))
+					t.Errorf("output differs:\n%s", cfronttest.DiffLines(want, got, "gcc", "ours"))
 				}
 				if r.ExitCode != wantCode {
 					t.Errorf("exit status: gcc %d, ours %d", wantCode, r.ExitCode)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -99,7 +98,7 @@ func TestAgainstGCC(t *testing.T) {
 						t.Errorf("interpreter stopped with %v at %s: %s", r.Status, r.Pos, r.Message)
 					}
 					if got != want {
-						t.Errorf("output differs:\n%s", diffLines(want, got))
+						t.Errorf("output differs:\n%s", cfronttest.DiffLines(want, got, "gcc", "ours"))
 					}
 					if gotCode != wantCode {
 						t.Errorf("exit status: gcc %d, ours %d", wantCode, gotCode)
@@ -117,27 +116,6 @@ func TestAgainstGCC(t *testing.T) {
 	for _, r := range rejected {
 		t.Logf("rejected: %s", r)
 	}
-}
-
-func diffLines(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, c string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			c = g[i]
-		}
-		if a != c {
-			b.WriteString("line " + strconv.Itoa(i+1) + ":\n  gcc:  " + a + "\n  ours: " + c + "\n")
-			if b.Len() > 2000 {
-				break
-			}
-		}
-	}
-	return b.String()
 }
 
 // hostConfig spares the tests of this package a host-compiler run per

@@ -32,6 +32,13 @@ type Options struct {
 	FreshHandles bool `json:"fresh_handles,omitempty"`
 }
 
+// WithDefaults is o with the defaults filled in: the options a harness
+// is built with.
+func (o Options) WithDefaults() Options {
+	o.defaults()
+	return o
+}
+
 func (o *Options) defaults() {
 	if o.ArrayLen <= 0 {
 		o.ArrayLen = 4

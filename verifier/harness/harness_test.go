@@ -35,19 +35,7 @@ func TestGolden(t *testing.T) {
 			} else {
 				got = h.Source
 			}
-			golden := filepath.Join("../../testdata/harness/golden", def.Name+".c")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("harness differs from %s:\n%s", golden, got)
-			}
+			cfronttest.Golden(t, filepath.Join("../../testdata/harness/golden", def.Name+".c"), []byte(got), *update)
 			if h == nil {
 				return
 			}

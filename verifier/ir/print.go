@@ -84,134 +84,400 @@ func FprintFunc(w io.Writer, f *Function) {
 	}
 }
 
-// InstrString renders one instruction.
-func InstrString(in Instr) string {
+// InstrString renders one instruction in the Dump style.
+func InstrString(in Instr) string { return Printer{}.Instr(in) }
+
+// ExprString renders an expression in the Dump style: C-like, fully
+// parenthesised, with explicit casts, so two different trees never print
+// alike.
+func ExprString(e Expr) string { return Printer{}.Expr(e) }
+
+// Style is one of the printer's text forms. There is one walker for all
+// three so that a new expression or instruction is taught to the printer
+// once; the styles differ only where their readers do.
+type Style uint8
+
+const (
+	// Dump is the IR's own text, which golden tests compare and `prbmc ir`
+	// shows: fully parenthesised, explicit casts, constants with their
+	// u/ul suffixes, nondets with their types, instructions with := and
+	// property ids.
+	Dump Style = iota
+	// Source is C as the user wrote it, for property texts: parentheses
+	// only around an operand that is a binary or conditional expression,
+	// *(p+i) as p[i], (*p).f as p->f, &a[0] as a, and the integer
+	// conversions the front end made explicit (the promotions) left out.
+	// Constants and the IR-only forms (nondet, valid, freeable, &f) stay
+	// as in the Dump, as property texts have always shown them (golden
+	// files pin them).
+	Source
+	// Trace is C-like text for counterexample steps and the interpreter's
+	// messages: casts kept (and parenthesised as operands), constants
+	// without suffixes (a trace reads as values, and its values carry no
+	// suffix), floats at double precision, nondets as the call that made
+	// them, instructions as C statements (x = e, assume(c), f(a)).
+	Trace
+)
+
+// Printer renders expressions and instructions in one Style.
+type Printer struct {
+	Style Style
+	// Name, if set, renders a reference to v; nested says it is an
+	// operand, so that a name standing for an expression ("f() + 1")
+	// can parenthesise itself. Without it a variable prints as its Name.
+	Name func(v *Var, nested bool) string
+	// Index, if set, may render an index along the top expression's
+	// lvalue path (its Index and Field chain), e.g. as the index's value
+	// in a trace step; when it declines, the index prints as itself.
+	Index func(i Expr) (string, bool)
+}
+
+// Expr renders e.
+func (p Printer) Expr(e Expr) string {
+	w := exprWriter{p: p}
+	w.expr(e, false, true)
+	return w.b.String()
+}
+
+// Instr renders one instruction.
+func (p Printer) Instr(in Instr) string {
+	dump := p.Style == Dump
+	assign := " = "
+	if dump {
+		assign = " := "
+	}
 	switch in := in.(type) {
 	case *Decl:
-		return "decl " + in.V.Name
+		if dump {
+			return "decl " + p.varName(in.V)
+		}
+		return "decl " + cTypeString(in.V.Type) + " " + p.varName(in.V)
 	case *Dead:
-		return "dead " + in.V.Name
+		return "dead " + p.varName(in.V)
 	case *Assign:
-		return ExprString(in.Lhs) + " := " + ExprString(in.Rhs)
+		return p.Expr(in.Lhs) + assign + p.Expr(in.Rhs)
 	case *Assume:
-		return "assume " + ExprString(in.Cond)
+		if dump {
+			return "assume " + p.Expr(in.Cond)
+		}
+		return "assume(" + p.Expr(in.Cond) + ")"
 	case *Assert:
-		return fmt.Sprintf("assert %s  [%s %s %q]", ExprString(in.Cond), in.Prop.ID, in.Prop.Kind, in.Prop.Text)
+		if dump {
+			return fmt.Sprintf("assert %s  [%s %s %q]", p.Expr(in.Cond), in.Prop.ID, in.Prop.Kind, in.Prop.Text)
+		}
+		return "assert(" + p.Expr(in.Cond) + ")"
 	case *Goto:
-		if in.Cond == nil {
-			return fmt.Sprintf("goto %d", in.Target)
+		switch {
+		case in.Cond == nil:
+			return "goto " + strconv.Itoa(in.Target)
+		case dump:
+			return "if " + p.Expr(in.Cond) + " goto " + strconv.Itoa(in.Target)
 		}
-		return fmt.Sprintf("if %s goto %d", ExprString(in.Cond), in.Target)
+		return "if (" + p.Expr(in.Cond) + ") goto " + strconv.Itoa(in.Target)
 	case *Call:
-		var b strings.Builder
+		call := p.Call(in)
+		if dump {
+			call = "call " + call
+		}
 		if in.Result != nil {
-			b.WriteString(ExprString(in.Result))
-			b.WriteString(" := ")
+			return p.Expr(in.Result) + assign + call
 		}
-		b.WriteString("call ")
-		if in.Fn != nil {
-			b.WriteString(in.Fn.Name)
-		} else {
-			b.WriteString("$" + in.Builtin.String())
-		}
-		b.WriteString("(")
-		for i, a := range in.Args {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(ExprString(a))
-		}
-		b.WriteString(")")
-		return b.String()
+		return call
 	case *Return:
 		if in.Value == nil {
 			return "return"
 		}
-		return "return " + ExprString(in.Value)
+		return "return " + p.Expr(in.Value)
 	case *Skip:
 		return "skip"
 	case *Unsupported:
-		return fmt.Sprintf("unsupported %q", in.Construct)
+		if dump {
+			return fmt.Sprintf("unsupported %q", in.Construct)
+		}
+		return "unsupported " + in.Construct
 	}
-	return fmt.Sprintf("?%T", in)
+	if dump {
+		return fmt.Sprintf("?%T", in)
+	}
+	return "?"
 }
 
-// ExprString renders an expression in a C-like, fully parenthesised form
-// with explicit casts, so two different trees never print alike.
-func ExprString(e Expr) string {
+// Call renders a call without its result: f(a, b). The Dump writes a
+// builtin as $name, the C styles as its name.
+func (p Printer) Call(c *Call) string {
 	var b strings.Builder
-	writeExpr(&b, e)
+	switch {
+	case p.Style == Dump && c.Fn == nil:
+		b.WriteString("$" + c.Builtin.String())
+	case p.Style == Dump:
+		b.WriteString(c.Fn.Name)
+	case c.Builtin != NotBuiltin:
+		b.WriteString(c.Builtin.String())
+	case c.Fn != nil:
+		b.WriteString(c.Fn.Name)
+	}
+	b.WriteString("(")
+	for i, a := range c.Args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p.Expr(a))
+	}
+	b.WriteString(")")
 	return b.String()
 }
 
-func writeExpr(b *strings.Builder, e Expr) {
+func (p Printer) varName(v *Var) string {
+	if p.Name != nil {
+		return p.Name(v, false)
+	}
+	return v.Name
+}
+
+type exprWriter struct {
+	p Printer
+	b strings.Builder
+}
+
+func (w *exprWriter) str(s string) { w.b.WriteString(s) }
+
+// operandParens says whether e, as an operand, is parenthesised. The Dump
+// parenthesises every binary and conditional expression itself, so it
+// never needs to here.
+func (w *exprWriter) operandParens(e Expr) bool {
+	switch e.(type) {
+	case *Binary, *Cond:
+		return w.p.Style != Dump
+	case *Cast:
+		return w.p.Style == Trace
+	}
+	return false
+}
+
+// expr writes e; nested says it is an operand; lv says it is on the top
+// expression's lvalue path, where Printer.Index applies.
+func (w *exprWriter) expr(e Expr, nested, lv bool) {
+	if nested && w.operandParens(e) {
+		w.str("(")
+		w.expr(e, false, lv)
+		w.str(")")
+		return
+	}
+	st := w.p.Style
+	sub := st != Dump // the C styles' operands are "nested"
 	switch e := e.(type) {
 	case nil:
-		b.WriteString("<nil>")
+		w.str("<nil>")
 	case *Const:
-		b.WriteString(ConstString(e.T, e.Bits))
-	case *FloatConst:
-		b.WriteString(FloatString(e.V, e.T.Bits))
-	case *VarRef:
-		b.WriteString(e.V.Name)
-	case *Deref:
-		b.WriteString("*(")
-		writeExpr(b, e.P)
-		b.WriteString(")")
-	case *Field:
-		writeExpr(b, e.X)
-		b.WriteString(".")
-		b.WriteString(e.X.Type().(*StructType).Fields[e.Index].Name)
-	case *Index:
-		writeExpr(b, e.X)
-		b.WriteString("[")
-		writeExpr(b, e.I)
-		b.WriteString("]")
-	case *AddrOf:
-		b.WriteString("&")
-		writeExpr(b, e.X)
-	case *FuncAddr:
-		b.WriteString("&")
-		b.WriteString(e.F.Name)
-	case *Unary:
-		b.WriteString(e.Op.String())
-		b.WriteString("(")
-		writeExpr(b, e.X)
-		b.WriteString(")")
-	case *Binary:
-		b.WriteString("(")
-		writeExpr(b, e.X)
-		b.WriteString(" " + e.Op.String() + " ")
-		writeExpr(b, e.Y)
-		b.WriteString(")")
-	case *Cast:
-		b.WriteString("(" + typeString(e.T) + ")")
-		writeExpr(b, e.X)
-	case *Cond:
-		b.WriteString("(")
-		writeExpr(b, e.C)
-		b.WriteString(" ? ")
-		writeExpr(b, e.X)
-		b.WriteString(" : ")
-		writeExpr(b, e.Y)
-		b.WriteString(")")
-	case *Nondet:
-		fmt.Fprintf(b, "nondet<%s>(%q)", typeString(e.T), e.Name)
-	case *Valid:
-		b.WriteString("valid(")
-		writeExpr(b, e.P)
-		if e.Write {
-			fmt.Fprintf(b, ", %d, write)", e.N)
+		if st == Trace {
+			w.str(plainConstString(e.T, e.Bits))
 		} else {
-			fmt.Fprintf(b, ", %d)", e.N)
+			w.str(ConstString(e.T, e.Bits))
 		}
+	case *FloatConst:
+		if st == Trace {
+			// Double precision even for a float (0.10000000149011612f
+			// where the Dump writes 0.1f): trace texts keep the form
+			// they had before the printers were one.
+			s := FloatString(e.V, 64)
+			if e.T != nil && e.T.Bits == 32 {
+				s += "f"
+			}
+			w.str(s)
+		} else {
+			w.str(FloatString(e.V, e.T.Bits))
+		}
+	case *VarRef:
+		if w.p.Name != nil {
+			w.str(w.p.Name(e.V, nested))
+		} else {
+			w.str(e.V.Name)
+		}
+	case *Deref:
+		switch st {
+		case Dump:
+			w.str("*(")
+			w.expr(e.P, false, false)
+			w.str(")")
+			return
+		case Source:
+			if a, ok := e.P.(*Binary); ok && a.Op == PtrAdd {
+				w.expr(a.X, true, false)
+				w.str("[")
+				w.expr(a.Y, false, false)
+				w.str("]")
+				return
+			}
+		}
+		w.str("*")
+		w.expr(e.P, true, false)
+	case *Field:
+		name := "?"
+		if s, ok := e.X.Type().(*StructType); ok && e.Index >= 0 && e.Index < len(s.Fields) {
+			name = s.Fields[e.Index].Name
+		}
+		if d, ok := e.X.(*Deref); ok && st != Dump {
+			// Source writes (*(p+i)).f as p[i].f, the Trace as (p + i)->f.
+			if _, isAdd := d.P.(*Binary); !isAdd || st == Trace {
+				w.expr(d.P, true, false)
+				w.str("->" + name)
+				return
+			}
+		}
+		w.expr(e.X, sub, lv)
+		w.str("." + name)
+	case *Index:
+		w.expr(e.X, sub, lv)
+		w.str("[")
+		if s, ok := w.index(e.I, lv); ok {
+			w.str(s)
+		} else {
+			w.expr(e.I, false, false)
+		}
+		w.str("]")
+	case *AddrOf:
+		if ix, ok := e.X.(*Index); ok && st == Source && isZeroConst(ix.I) {
+			// An array in value position decays to &a[0]: print a.
+			w.expr(ix.X, nested, false)
+			return
+		}
+		w.str("&")
+		w.expr(e.X, sub, false)
+	case *FuncAddr:
+		if st != Trace {
+			w.str("&")
+		}
+		w.str(e.F.Name)
+	case *Unary:
+		w.str(e.Op.String())
+		if st == Dump {
+			w.str("(")
+			w.expr(e.X, false, false)
+			w.str(")")
+			return
+		}
+		w.expr(e.X, true, false)
+	case *Binary:
+		op := e.Op.String()
+		if st == Dump {
+			w.str("(")
+		} else if e.Op == PtrAdd || e.Op == PtrSub {
+			op = op[:1] // +p and -p are the IR's; C writes + and -
+		}
+		w.expr(e.X, sub, false)
+		w.str(" " + op + " ")
+		w.expr(e.Y, sub, false)
+		if st == Dump {
+			w.str(")")
+		}
+	case *Cast:
+		if st == Dump {
+			w.str("(" + typeString(e.T) + ")")
+			w.expr(e.X, false, false)
+			return
+		}
+		if st == Source && isIntType(e.T) && isIntType(e.X.Type()) {
+			w.expr(e.X, nested, lv)
+			return
+		}
+		w.str("(" + cTypeString(e.T) + ")")
+		w.expr(e.X, true, false)
+	case *Cond:
+		if st == Dump {
+			w.str("(")
+		}
+		w.expr(e.C, sub, false)
+		w.str(" ? ")
+		w.expr(e.X, sub, false)
+		w.str(" : ")
+		w.expr(e.Y, sub, false)
+		if st == Dump {
+			w.str(")")
+		}
+	case *Nondet:
+		switch st {
+		case Trace:
+			w.str(e.Name + "()")
+		default:
+			fmt.Fprintf(&w.b, "nondet<%s>(%q)", typeString(e.T), e.Name)
+		}
+	case *Valid:
+		w.str("valid(")
+		w.leafOperand(e.P)
+		w.str(", " + strconv.FormatInt(e.N, 10))
+		if e.Write {
+			w.str(", write")
+		}
+		w.str(")")
 	case *Freeable:
-		b.WriteString("freeable(")
-		writeExpr(b, e.P)
-		b.WriteString(")")
+		w.str("freeable(")
+		w.leafOperand(e.P)
+		w.str(")")
 	default:
-		fmt.Fprintf(b, "?%T", e)
+		if st == Trace {
+			w.str("<?>")
+		} else {
+			fmt.Fprintf(&w.b, "?%T", e)
+		}
 	}
+}
+
+// leafOperand writes the operand of an IR-only form (valid, freeable):
+// Source shows those forms, operand included, as the Dump does.
+func (w *exprWriter) leafOperand(e Expr) {
+	switch w.p.Style {
+	case Source:
+		w.str(ExprString(e))
+	case Trace:
+		w.expr(e, true, false)
+	default:
+		w.expr(e, false, false)
+	}
+}
+
+func (w *exprWriter) index(i Expr, lv bool) (string, bool) {
+	if !lv || w.p.Index == nil {
+		return "", false
+	}
+	return w.p.Index(i)
+}
+
+func isIntType(t Type) bool {
+	_, ok := t.(*IntType)
+	return ok
+}
+
+func isZeroConst(e Expr) bool {
+	c, ok := e.(*Const)
+	return ok && c.Bits == 0
+}
+
+// cTypeString is a type as the C styles write it in a cast or
+// declaration.
+func cTypeString(t Type) string {
+	if t == nil {
+		return "?"
+	}
+	return t.String()
+}
+
+// plainConstString is ConstString without the unsigned suffixes, for the
+// Trace: signed constants of the usual widths sign-extended, everything
+// else as its bits.
+func plainConstString(t Type, bits uint64) string {
+	switch t := t.(type) {
+	case *IntType:
+		switch t.Bits {
+		case 8, 16, 32, 64:
+			if t.Signed {
+				shift := uint(64 - t.Bits)
+				return strconv.FormatInt(int64(bits<<shift)>>shift, 10)
+			}
+		}
+	case *PointerType:
+		return ConstString(t, bits)
+	}
+	return strconv.FormatUint(bits, 10)
 }
 
 // ConstString renders an integer or pointer constant of type t.

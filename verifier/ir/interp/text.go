@@ -10,152 +10,17 @@ import (
 // ---------------------------------------------------------------------------
 // Expressions and instructions as C-like text
 
+// tracePrinter renders IR as C-like text (ir.Trace) with the variables'
+// C names.
+var tracePrinter = ir.Printer{Style: ir.Trace, Name: func(v *ir.Var, _ bool) string { return srcName(v) }}
+
 // exprText renders e as C-like text.
-func exprText(e ir.Expr) string {
-	var b strings.Builder
-	writeExpr(&b, e, nil)
-	return b.String()
-}
+func exprText(e ir.Expr) string { return tracePrinter.Expr(e) }
 
-func needParen(e ir.Expr) bool {
-	switch e.(type) {
-	case *ir.Binary, *ir.Cond, *ir.Cast:
-		return true
-	}
-	return false
-}
-
-func writeSub(b *strings.Builder, e ir.Expr, idx func(ir.Expr) (string, bool)) {
-	if needParen(e) {
-		b.WriteByte('(')
-		writeExpr(b, e, idx)
-		b.WriteByte(')')
-		return
-	}
-	writeExpr(b, e, idx)
-}
-
-// writeExpr writes e; idx, when not nil, renders index expressions with
-// their current values (for a trace's lvalue).
-func writeExpr(b *strings.Builder, e ir.Expr, idx func(ir.Expr) (string, bool)) {
-	switch e := e.(type) {
-	case nil:
-		b.WriteString("<nil>")
-	case *ir.Const:
-		k := kindOf(e.T)
-		switch {
-		case k == kPtr && e.Bits == 0:
-			b.WriteString("NULL")
-		case k == kPtr:
-			b.WriteString("(" + e.T.String() + ")0x" + strconv.FormatUint(e.Bits, 16))
-		case isSignedKind(k):
-			b.WriteString(strconv.FormatInt(int64(canon(k, e.Bits)), 10))
-		default:
-			b.WriteString(strconv.FormatUint(e.Bits, 10))
-		}
-	case *ir.FloatConst:
-		s := strconv.FormatFloat(e.V, 'g', -1, 64)
-		if !strings.ContainsAny(s, ".eIN") {
-			s += ".0"
-		}
-		if e.T != nil && e.T.Bits == 32 {
-			s += "f"
-		}
-		b.WriteString(s)
-	case *ir.VarRef:
-		b.WriteString(srcName(e.V))
-	case *ir.Deref:
-		b.WriteByte('*')
-		writeSub(b, e.P, nil)
-	case *ir.Field:
-		name := "?"
-		if st, ok := e.X.Type().(*ir.StructType); ok && e.Index >= 0 && e.Index < len(st.Fields) {
-			name = st.Fields[e.Index].Name
-		}
-		if d, ok := e.X.(*ir.Deref); ok {
-			writeSub(b, d.P, nil)
-			b.WriteString("->")
-		} else {
-			writeSub(b, e.X, idx)
-			b.WriteByte('.')
-		}
-		b.WriteString(name)
-	case *ir.Index:
-		writeSub(b, e.X, idx)
-		b.WriteByte('[')
-		if s, ok := idxValue(idx, e.I); ok {
-			b.WriteString(s)
-		} else {
-			writeExpr(b, e.I, nil)
-		}
-		b.WriteByte(']')
-	case *ir.AddrOf:
-		b.WriteByte('&')
-		writeSub(b, e.X, nil)
-	case *ir.FuncAddr:
-		b.WriteString(e.F.Name)
-	case *ir.Unary:
-		b.WriteString(e.Op.String())
-		writeSub(b, e.X, nil)
-	case *ir.Binary:
-		writeSub(b, e.X, nil)
-		op := e.Op.String()
-		switch e.Op {
-		case ir.PtrAdd:
-			op = "+"
-		case ir.PtrSub:
-			op = "-"
-		}
-		b.WriteString(" " + op + " ")
-		writeSub(b, e.Y, nil)
-	case *ir.Cast:
-		b.WriteString("(" + typeText(e.T) + ")")
-		writeSub(b, e.X, nil)
-	case *ir.Cond:
-		writeSub(b, e.C, nil)
-		b.WriteString(" ? ")
-		writeSub(b, e.X, nil)
-		b.WriteString(" : ")
-		writeSub(b, e.Y, nil)
-	case *ir.Nondet:
-		b.WriteString(e.Name + "()")
-	case *ir.Freeable:
-		b.WriteString("freeable(")
-		writeSub(b, e.P, nil)
-		b.WriteString(")")
-	case *ir.Valid:
-		b.WriteString("valid(")
-		writeSub(b, e.P, nil)
-		b.WriteString(", " + strconv.FormatInt(e.N, 10))
-		if e.Write {
-			b.WriteString(", write")
-		}
-		b.WriteString(")")
-	default:
-		b.WriteString("<?>")
-	}
-}
-
-func idxValue(idx func(ir.Expr) (string, bool), e ir.Expr) (string, bool) {
-	if idx == nil {
-		return "", false
-	}
-	return idx(e)
-}
-
-func typeText(t ir.Type) string {
-	if t == nil {
-		return "?"
-	}
-	return t.String()
-}
-
+// instrText renders a trace step's instruction: as ir.Trace writes it,
+// except for the two whose IR form is not what the program says.
 func instrText(in ir.Instr) string {
 	switch in := in.(type) {
-	case *ir.Decl:
-		return "decl " + typeText(in.V.Type) + " " + srcName(in.V)
-	case *ir.Dead:
-		return "dead " + srcName(in.V)
 	case *ir.Assign:
 		if bf := in.BitField; bf != nil {
 			// The store as written, not the masks into its unit.
@@ -164,52 +29,14 @@ func instrText(in ir.Instr) string {
 			}
 			return bitFieldName(exprText(in.Lhs), bf) + " = (initial value)"
 		}
-		return exprText(in.Lhs) + " = " + exprText(in.Rhs)
-	case *ir.Assume:
-		return "assume(" + exprText(in.Cond) + ")"
 	case *ir.Assert:
 		if p := in.Prop; p != nil && p.Kind != ir.PropAssertion && p.Kind != ir.PropReachError && p.Text != "" {
 			// An inserted check reads as what it checks; its condition
 			// is the instrumentation's, not the program's text.
 			return p.Kind.String() + " check: " + p.Text
 		}
-		return "assert(" + exprText(in.Cond) + ")"
-	case *ir.Call:
-		var b strings.Builder
-		if in.Result != nil {
-			b.WriteString(exprText(in.Result) + " = ")
-		}
-		switch {
-		case in.Builtin != ir.NotBuiltin:
-			b.WriteString(in.Builtin.String())
-		case in.Fn != nil:
-			b.WriteString(in.Fn.Name)
-		}
-		b.WriteByte('(')
-		for i, a := range in.Args {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeExpr(&b, a, nil)
-		}
-		b.WriteByte(')')
-		return b.String()
-	case *ir.Return:
-		if in.Value == nil {
-			return "return"
-		}
-		return "return " + exprText(in.Value)
-	case *ir.Goto:
-		if in.Cond == nil {
-			return "goto " + strconv.Itoa(in.Target)
-		}
-		return "if (" + exprText(in.Cond) + ") goto " + strconv.Itoa(in.Target)
-	case *ir.Skip:
-		return "skip"
-	case *ir.Unsupported:
-		return "unsupported " + in.Construct
 	}
-	return "?"
+	return tracePrinter.Instr(in)
 }
 
 // ---------------------------------------------------------------------------
@@ -450,8 +277,8 @@ func (m *machine) traceCond(ok bool) {
 
 // lhsText renders an lvalue with the current values of its indices.
 func (m *machine) lhsText(e ir.Expr) string {
-	var b strings.Builder
-	writeExpr(&b, e, func(i ir.Expr) (string, bool) {
+	p := tracePrinter
+	p.Index = func(i ir.Expr) (string, bool) {
 		if _, ok := i.(*ir.Const); ok {
 			return "", false
 		}
@@ -472,8 +299,8 @@ func (m *machine) lhsText(e ir.Expr) string {
 			s = m.renderVal(k, f(m))
 		})
 		return s, ok
-	})
-	return b.String()
+	}
+	return p.Expr(e)
 }
 
 // safe runs f, reporting whether it completed without a fault.

@@ -74,6 +74,9 @@ type CheckRequest struct {
 	// RepoDir unless absolute: verdicts of unchanged functions are
 	// reused from it and new ones stored.
 	CacheDir string
+	// Shard, when set, checks only that shard of the scope (the shard
+	// input), as prbmc check --shard does.
+	Shard *results.Shard
 }
 
 // CheckOutcome is what a checker found, as publishing reads it: the
@@ -133,7 +136,7 @@ type Skipped struct {
 // properties; a skipped function's Detail (or, for the budget, the
 // budget) is the reason it was not checked.
 func ResultsOf(o *CheckOutcome, req CheckRequest, version string) *results.File {
-	f := &results.File{Version: version, Options: OptionsOf(req, ""), Base: req.Base, Head: req.Head, Warnings: o.Warnings}
+	f := &results.File{Version: version, Options: OptionsOf(req, ""), Base: req.Base, Head: req.Head, Warnings: o.Warnings, Shard: req.Shard}
 	files := map[string]bool{}
 	add := func(fn results.Function) {
 		fn.Verdict = fn.Words()
@@ -176,11 +179,10 @@ func ResultsOf(o *CheckOutcome, req CheckRequest, version string) *results.File 
 	return f
 }
 
-// OptionsOf are the options of req that decide verdicts, with engine.
+// OptionsOf are the options of req that decide verdicts, with engine:
+// those of the pipeline configuration the Action checks req with.
 func OptionsOf(req CheckRequest, engine string) results.Options {
-	return results.Options{Checks: req.Checks, Engine: engine, MaxK: req.MaxK, FunctionTimeout: req.FunctionTimeout,
-		CallerDepth: req.CallerDepth, TrustHeadHarness: req.TrustHeadHarness, Paths: req.Paths, CompileCommands: req.CompileCommands,
-		IncludeDirs: req.IncludeDirs, Defines: req.Defines}
+	return configOf(req, engine).Options()
 }
 
 // outcomeOf is a results file as publishing reads it: the functions

@@ -94,7 +94,7 @@ func TestRetries(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, _, err = gh.Issues.CreateComment(context.Background(), "o", "r", 1, &github.IssueComment{Body: github.String("hello")})
-			if got := apiStatus(err); got != tc.status {
+			if got := githubStatus(err); got != tc.status {
 				t.Errorf("status %d (err %v), want %d", got, err, tc.status)
 			}
 			if len(s.bodies) != tc.requests {

@@ -257,6 +257,14 @@ func obj(v any, keys ...string) map[string]any {
 	return m
 }
 
+// pushEvent is the stored push payload made a push of r's head onto its
+// base, on branch changes.
+func pushEvent(t *testing.T, r testRepo) string {
+	return eventFile(t, "push_payload.json", func(ev map[string]any) {
+		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
+	})
+}
+
 // prEvent adapts a stored pull_request payload to the test repository.
 func prEvent(t *testing.T, name string, r testRepo, headRepo string) string {
 	return eventFile(t, name, func(ev map[string]any) {
@@ -694,15 +702,42 @@ func TestActionReadOnlyToken(t *testing.T) {
 	}
 }
 
+// TestActionShard: with the shard input the action checks that shard (the
+// request carries it, and so does the results file) and posts nothing to
+// GitHub: the shards' files are merged and published once.
+func TestActionShard(t *testing.T) {
+	r := newTestRepo(t)
+	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	ch := &fakeChecker{out: outcome(t)}
+	run := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName),
+		map[string]string{"shard": "2/3", "fail-on": "never"}, ch)
+	if run.exit != ExitOK {
+		t.Fatalf("exit %d\n%s", run.exit, run.stdout)
+	}
+	if len(ch.reqs) != 1 || ch.reqs[0].Shard == nil || *ch.reqs[0].Shard != (results.Shard{Index: 2, Count: 3}) {
+		t.Fatalf("check requests %+v, want one of shard 2/3", ch.reqs)
+	}
+	wantRequests(t, gh.takeRequests(), nil)
+	wantContains(t, "the log", run.stdout, "prbmc: shard 2/3: nothing is posted to GitHub")
+	if run.outputs["results-file"] == "" || run.outputs["unsafe"] != "3" {
+		t.Fatalf("outputs %v: want the results file and the shard's counts", run.outputs)
+	}
+	f, err := results.Decode(strings.NewReader(readFile(t, filepath.Join(r.dir, run.outputs["results-file"]))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Shard == nil || f.Shard.String() != "2/3" {
+		t.Errorf("results file: shard %v, want 2/3", f.Shard)
+	}
+}
+
 // TestActionPush: a push compares the pushed range and publishes only to
 // code scanning; a push that deletes a ref has nothing to check.
 func TestActionPush(t *testing.T) {
 	r := newTestRepo(t)
 	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
 	ch := &fakeChecker{out: outcome(t)}
-	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
-		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
-	})
+	ev := pushEvent(t, r)
 	run := runAction(t, r, gh, "push", ev, map[string]string{"fail-on": "never"}, ch)
 	wantRequests(t, gh.takeRequests(), []string{"POST /code-scanning/sarifs → 202", "GET /code-scanning/sarifs/sarif-1 → 200"})
 	if len(ch.reqs) != 1 || ch.reqs[0].Base != r.base || ch.reqs[0].Head != r.head {
@@ -736,9 +771,7 @@ func TestActionCategory(t *testing.T) {
 	r := newTestRepo(t)
 	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
 	ch := &fakeChecker{out: outcome(t)}
-	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
-		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
-	})
+	ev := pushEvent(t, r)
 	for _, job := range []struct{ paths, category string }{{"src/**/*.c", "prbmc/src"}, {"lib/*.c", "prbmc/lib/"}} {
 		run := runAction(t, r, gh, "push", ev, map[string]string{"fail-on": "never", "paths": job.paths, "category": job.category}, ch)
 		if run.exit != ExitOK {
@@ -772,9 +805,7 @@ func TestActionCategory(t *testing.T) {
 func TestActionWaitForProcessing(t *testing.T) {
 	r := newTestRepo(t)
 	ch := &fakeChecker{out: outcome(t)}
-	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
-		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
-	})
+	ev := pushEvent(t, r)
 	poll := "GET /code-scanning/sarifs/sarif-1"
 	for _, tc := range []struct {
 		name     string
@@ -869,9 +900,7 @@ func TestActionRateLimited(t *testing.T) {
 // fail-on alone; the default is the levels of before.
 func TestActionLevel(t *testing.T) {
 	r := newTestRepo(t)
-	ev := eventFile(t, "push_payload.json", func(ev map[string]any) {
-		ev["ref"], ev["before"], ev["after"], ev["deleted"] = "refs/heads/changes", r.base, r.head, false
-	})
+	ev := pushEvent(t, r)
 	out := outcome(t)
 	note := realResult(t, "ringbuf", "src/ring.c")
 	for i := range note.Props {

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif"
 	"github.com/prbmc/prbmc/verifier/checks"
 )
@@ -77,6 +78,9 @@ type Inputs struct {
 	// WaitForProcessing polls code scanning after the upload until it has
 	// processed the log (at most maxProcessingWait).
 	WaitForProcessing bool
+	// Shard, when set, checks only that shard of the scope (i/N, as
+	// prbmc plan and prbmc check --shard split it).
+	Shard *results.Shard
 	// Levels are the SARIF levels (and so the annotations) of failures,
 	// contract and stub notes, and undecided results.
 	Levels sarif.Levels
@@ -108,6 +112,7 @@ var Defaults = map[string]string{
 	"category":            Category,
 	"wait-for-processing": "true",
 	"level":               sarif.DefaultLevels,
+	"shard":               "",
 }
 
 // OutputNames are the action's outputs.
@@ -138,6 +143,17 @@ func parseInputs(get func(string) string) (Inputs, error) {
 		}
 		return Defaults[name]
 	}
+	// boolean reads a true/false input, in any case.
+	boolean := func(name string) (bool, error) {
+		switch v := val(name); strings.ToLower(v) {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		default:
+			return false, fmt.Errorf("input %s: %q is not true or false", name, v)
+		}
+	}
 	var in Inputs
 	var err error
 	in.Token = val("github-token")
@@ -166,13 +182,8 @@ func parseInputs(get func(string) string) (Inputs, error) {
 	if !contains([]string{CommentReview, CommentSummary, CommentNone}, in.Comment) {
 		return in, fmt.Errorf("input comment: %q is not one of review, summary, none", in.Comment)
 	}
-	switch strings.ToLower(val("sarif-upload")) {
-	case "true":
-		in.SarifUpload = true
-	case "false":
-		in.SarifUpload = false
-	default:
-		return in, fmt.Errorf("input sarif-upload: %q is not true or false", val("sarif-upload"))
+	if in.SarifUpload, err = boolean("sarif-upload"); err != nil {
+		return in, err
 	}
 	in.FailOn = val("fail-on")
 	if !contains([]string{FailOnUnsafe, FailOnContract, FailOnUnknown, FailOnNever}, in.FailOn) {
@@ -197,19 +208,13 @@ func parseInputs(get func(string) string) (Inputs, error) {
 	} else {
 		in.CallerDepth = n
 	}
-	switch strings.ToLower(val("trust-pr-harness")) {
-	case "true":
-		in.TrustPRHarness = true
-	case "false":
-	default:
-		return in, fmt.Errorf("input trust-pr-harness: %q is not true or false", val("trust-pr-harness"))
+	if in.TrustPRHarness, err = boolean("trust-pr-harness"); err != nil {
+		return in, err
 	}
-	switch strings.ToLower(val("cache")) {
-	case "true":
+	if cache, err := boolean("cache"); err != nil {
+		return in, err
+	} else if cache {
 		in.CacheDir = val("cache-dir")
-	case "false":
-	default:
-		return in, fmt.Errorf("input cache: %q is not true or false", val("cache"))
 	}
 	in.Results = val("results")
 	if v := val("pull-request"); v != "" {
@@ -222,15 +227,14 @@ func parseInputs(get func(string) string) (Inputs, error) {
 	if in.Category, err = category(val("category")); err != nil {
 		return in, err
 	}
-	switch strings.ToLower(val("wait-for-processing")) {
-	case "true":
-		in.WaitForProcessing = true
-	case "false":
-	default:
-		return in, fmt.Errorf("input wait-for-processing: %q is not true or false", val("wait-for-processing"))
+	if in.WaitForProcessing, err = boolean("wait-for-processing"); err != nil {
+		return in, err
 	}
 	if in.Levels, err = sarif.ParseLevels(val("level")); err != nil {
 		return in, fmt.Errorf("input level: %v", err)
+	}
+	if in.Shard, err = results.ParseShard(val("shard")); err != nil {
+		return in, fmt.Errorf("input shard: %v", err)
 	}
 	return in, nil
 }

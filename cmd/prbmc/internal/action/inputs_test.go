@@ -8,6 +8,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 
+	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif"
 )
 
@@ -58,6 +59,9 @@ func TestParseInputs(t *testing.T) {
 		{name: "cache elsewhere", env: map[string]string{"INPUT_CACHE": "true", "INPUT_CACHE_DIR": "build/cache"}, want: func(in *Inputs) { in.CacheDir = "build/cache" }},
 		{name: "cache-dir without cache", env: map[string]string{"INPUT_CACHE-DIR": "build/cache"}, want: func(*Inputs) {}},
 		{name: "bad cache", env: map[string]string{"INPUT_CACHE": "yes"}, err: `input cache: "yes" is not true or false`},
+		{name: "shard", env: map[string]string{"INPUT_SHARD": "2/4"}, want: func(in *Inputs) { in.Shard = &results.Shard{Index: 2, Count: 4} }},
+		{name: "bad shard", env: map[string]string{"INPUT_SHARD": "5/4"}, err: `input shard: 5/4: want 1 <= i <= N <= 256`},
+		{name: "shard not i/N", env: map[string]string{"INPUT_SHARD": "2"}, err: `input shard: "2": want i/N, e.g. 2/4`},
 		{name: "bad fail-on", env: map[string]string{"INPUT_FAIL-ON": "bounded"}, err: `input fail-on: "bounded" is not one of unsafe, contract, unknown, never`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

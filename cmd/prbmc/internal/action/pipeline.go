@@ -43,11 +43,9 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 	}
 	var err error
 	mem, jobs := pipeline.Size(req.MemoryMiB, req.Jobs)
-	cfg := pipeline.Config{RepoDir: req.RepoDir, Base: base, Head: req.Head, Globs: req.Paths, CompileCommands: req.CompileCommands,
-		Front:           cfront.Config{IncludeDirs: req.IncludeDirs, Defines: req.Defines},
-		FunctionTimeout: req.FunctionTimeout, Budget: req.TimeBudget, Jobs: jobs, Checks: req.Checks,
-		TrustHeadHarness: req.TrustHeadHarness, CallerDepth: req.CallerDepth,
-		Engine: engine.Options{Engine: p.Engine, MaxK: req.MaxK, Solver: p.Solver, Log: log}}
+	cfg := configOf(req, p.Engine)
+	cfg.Base, cfg.Jobs = base, jobs
+	cfg.Engine.Solver, cfg.Engine.Log = p.Solver, log
 	if p.Isolation != nil {
 		iso, err := p.Isolation(mem)
 		if err != nil {
@@ -64,7 +62,7 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 		cfg.Instrument = inst
 	}
 	if req.CacheDir != "" {
-		if cfg.Cache, err = p.cache(req, log); err != nil {
+		if cfg.Cache, err = p.cache(req, cfg.Options(), log); err != nil {
 			return nil, err
 		}
 	}
@@ -78,19 +76,19 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 	}
 	if cfg.Cache != nil && run.Cache.Off == "" {
 		st := run.Cache
-		fmt.Fprintf(log, "prbmc: result cache %s: %d reused, %d checked, %d stored, %d ignored\n", req.CacheDir, st.Reused, st.Checked, st.Stored, st.Ignored)
+		fmt.Fprintf(log, "prbmc: result cache %s: %d reused, %d checked, %d stored, %d ignored, %d evicted\n", req.CacheDir, st.Reused, st.Checked, st.Stored, st.Ignored, st.Evicted)
 	}
 	root, err := pipeline.RepoTop(ctx, req.RepoDir)
 	if err != nil {
 		return nil, err
 	}
-	out := run.Results(pipeline.Meta{Version: p.Version, Options: OptionsOf(req, p.Engine), Budget: req.TimeBudget, Root: root})
+	out := run.Results(pipeline.Meta{Version: p.Version, Options: cfg.Options(), Budget: req.TimeBudget, Root: root})
 	fmt.Fprintf(log, "prbmc: checked %d functions in %s\n", len(out.FunctionResults()), time.Since(start).Round(time.Millisecond))
 	return out, nil
 }
 
-// cache is the result cache of req (req.CacheDir set).
-func (p Pipeline) cache(req CheckRequest, log io.Writer) (*pipeline.Cache, error) {
+// cache is the result cache of req (req.CacheDir set), checked with opts.
+func (p Pipeline) cache(req CheckRequest, opts results.Options, log io.Writer) (*pipeline.Cache, error) {
 	dir := req.CacheDir
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(req.RepoDir, dir)
@@ -103,6 +101,16 @@ func (p Pipeline) cache(req CheckRequest, log io.Writer) (*pipeline.Cache, error
 		}
 		tool = b
 	}
-	return &pipeline.Cache{Dir: dir, OptionsHash: OptionsOf(req, p.Engine).Hash(), Checks: req.Checks, Tool: tool,
-		Solver: p.SolverVersion, Log: log}, nil
+	return &pipeline.Cache{Dir: dir, OptionsHash: opts.Hash(), Checks: req.Checks, Tool: tool,
+		Solver: p.SolverVersion, Log: log, MaxAge: pipeline.DefaultCacheMaxAge}, nil
+}
+
+// configOf is the pipeline configuration of req checked with engine, but
+// for what the machine decides (jobs, solver, log, isolation).
+func configOf(req CheckRequest, engineName string) pipeline.Config {
+	return pipeline.Config{RepoDir: req.RepoDir, Base: req.Base, Head: req.Head, Globs: req.Paths, CompileCommands: req.CompileCommands,
+		Front:           cfront.Config{IncludeDirs: req.IncludeDirs, Defines: req.Defines},
+		FunctionTimeout: req.FunctionTimeout, Budget: req.TimeBudget, Checks: req.Checks,
+		TrustHeadHarness: req.TrustHeadHarness, CallerDepth: req.CallerDepth, Shard: req.Shard,
+		Engine: engine.Options{Engine: engineName, MaxK: req.MaxK}}
 }

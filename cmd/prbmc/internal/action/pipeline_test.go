@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/gittest"
 	"github.com/prbmc/prbmc/verifier/smt"
 	"github.com/prbmc/prbmc/verifier/smt/z3"
 )
@@ -15,32 +16,14 @@ import (
 func projectRepo(t *testing.T) testRepo {
 	t.Helper()
 	r := testRepo{dir: t.TempDir()}
-	copyTree := func(src string) {
-		err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-			if err != nil || fi.IsDir() {
-				return err
-			}
-			rel, _ := filepath.Rel(src, p)
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			dst := filepath.Join(r.dir, rel)
-			os.MkdirAll(filepath.Dir(dst), 0o755)
-			return os.WriteFile(dst, data, 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
 	proj := filepath.Join(root(t), "testdata", "project")
 	gitRun(t, r.dir, "init", "-q", "-b", "main")
-	copyTree(filepath.Join(proj, "v1"))
+	gittest.CopyTree(t, filepath.Join(proj, "v1"), r.dir)
 	gitRun(t, r.dir, "add", ".")
 	gitRun(t, r.dir, "commit", "-q", "-m", "ring buffer")
 	r.base = gitRun(t, r.dir, "rev-parse", "HEAD")
 	gitRun(t, r.dir, "checkout", "-q", "-b", "changes")
-	copyTree(filepath.Join(proj, "v2"))
+	gittest.CopyTree(t, filepath.Join(proj, "v2"), r.dir)
 	gitRun(t, r.dir, "commit", "-q", "-am", "ring: allow filling the last slot; tidy ring_pop")
 	r.head = gitRun(t, r.dir, "rev-parse", "HEAD")
 	r.diff = gitRaw(t, r.dir, "diff", r.base, r.head)

@@ -5,18 +5,14 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/google/go-github/v60/github"
 
 	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/markdown"
@@ -49,12 +45,20 @@ func (r *run) publish(ctx context.Context, o *CheckOutcome) int {
 		}
 	}
 
-	var gh *github.Client
-	if r.in.Token == "" {
+	var gh GitHub
+	switch {
+	case r.in.Shard != nil && r.in.Results == "":
+		// Each shard's comment and upload would replace the others': the
+		// shards' results files are merged, then published once.
+		r.a.Infof("prbmc: shard %s: nothing is posted to GitHub; merge the shards' results files (prbmc merge) and publish them (prbmc publish)", r.in.Shard)
+	case r.in.Token == "":
 		r.notice("No github-token: nothing is posted to GitHub; the findings are in this job summary and in %s.", SarifFileName)
-	} else if gh, err = newClient(r.a.Getenv("GITHUB_API_URL"), r.in.Token, r.env.Transport, r.env.Sleep, r.a.Infof); err != nil {
-		r.notice("%v: nothing is posted to GitHub.", err)
-		gh = nil
+	default:
+		var err error
+		if gh, err = r.newGitHub(); err != nil {
+			r.notice("%v: nothing is posted to GitHub.", err)
+			gh = nil
+		}
 	}
 
 	// Violations without an inline comment, for the summaries.
@@ -116,23 +120,6 @@ func (r *run) notice(format string, args ...any) {
 	r.a.Noticef("prbmc: %s", msg)
 }
 
-// apiStatus is the HTTP status of a go-github error, 0 if none.
-func apiStatus(err error) int {
-	var er *github.ErrorResponse
-	if errors.As(err, &er) && er.Response != nil {
-		return er.Response.StatusCode
-	}
-	var rl *github.RateLimitError
-	if errors.As(err, &rl) {
-		return http.StatusForbidden
-	}
-	var arl *github.AbuseRateLimitError
-	if errors.As(err, &arl) {
-		return http.StatusForbidden
-	}
-	return 0
-}
-
 // degrade explains a failed write: a 403 or 404 is a token without the
 // permission (always so for a fork's pull request).
 func (r *run) degrade(what, permission string, err error) {
@@ -164,7 +151,7 @@ var fingerprintRE = regexp.MustCompile(`<!-- prbmc:violation ([0-9a-f]+:[0-9]+) 
 // postReview posts one review with an inline comment for each violation
 // on a line of the pull request's diff that no earlier run commented on;
 // it returns the violations left for the summary.
-func (r *run) postReview(ctx context.Context, gh *github.Client, vs []violation) (offDiff []violation) {
+func (r *run) postReview(ctx context.Context, gh GitHub, vs []violation) (offDiff []violation) {
 	if len(vs) == 0 {
 		return nil
 	}
@@ -196,8 +183,10 @@ func (r *run) postReview(ctx context.Context, gh *github.Client, vs []violation)
 			offDiff = append(offDiff, v)
 		}
 	}
-	// The summary lists them in the run's order, whatever became of them.
-	defer sort.SliceStable(offDiff, func(i, j int) bool { return offDiff[i].index < offDiff[j].index })
+	// The summary lists them in the run's order, whatever became of them:
+	// sorted at return, as the returns append to offDiff (a deferred
+	// sort.SliceStable(offDiff, …) would sort the slice as it is here).
+	defer func() { sort.SliceStable(offDiff, func(i, j int) bool { return offDiff[i].index < offDiff[j].index }) }()
 	var last error
 	for _, try := range [][]violation{append(append([]violation(nil), sure...), unsure...), sure} {
 		if len(try) == 0 {
@@ -230,16 +219,14 @@ func (r *run) postReview(ctx context.Context, gh *github.Client, vs []violation)
 	return append(offDiff, append(sure, unsure...)...)
 }
 
-func (r *run) createReview(ctx context.Context, gh *github.Client, vs []violation) error {
-	var comments []*github.DraftReviewComment
+func (r *run) createReview(ctx context.Context, gh GitHub, vs []violation) error {
+	var comments []ReviewComment
 	for _, v := range vs {
-		comments = append(comments, &github.DraftReviewComment{
-			Path: github.String(v.path), Line: github.Int(v.line), Side: github.String("RIGHT"), Body: github.String(string(r.log.redact([]byte(v.body))))})
+		comments = append(comments, ReviewComment{Path: v.path, Line: v.line, Body: string(r.log.redact([]byte(v.body)))})
 	}
 	body := fmt.Sprintf("prbmc found %d %s on lines this pull request changed; the summary comment has the whole run.",
 		len(vs), report.Plural(len(vs), "check that can fail", "checks that can fail"))
-	_, _, err := gh.PullRequests.CreateReview(ctx, r.tgt.Owner, r.tgt.Repo, r.tgt.PR, &github.PullRequestReviewRequest{
-		CommitID: github.String(r.tgt.Head), Event: github.String("COMMENT"), Body: github.String(body), Comments: comments})
+	err := gh.CreateReview(ctx, r.tgt.PR, r.tgt.Head, body, comments)
 	if err == nil {
 		r.a.Infof("prbmc: posted a review with %d inline %s", len(vs), report.Plural(len(vs), "comment", "comments"))
 	}
@@ -249,96 +236,66 @@ func (r *run) createReview(ctx context.Context, gh *github.Client, vs []violatio
 // prFiles maps each file of the pull request to the right-side lines its
 // patch shows; nil when GitHub gives no patch (a large diff), when only
 // GitHub can say whether a line is commentable.
-func (r *run) prFiles(ctx context.Context, gh *github.Client) (map[string]commentable, error) {
-	files := map[string]commentable{}
-	opts := &github.ListOptions{PerPage: 100}
-	for {
-		page, resp, err := gh.PullRequests.ListFiles(ctx, r.tgt.Owner, r.tgt.Repo, r.tgt.PR, opts)
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range page {
-			if f.GetStatus() == "removed" {
-				continue
-			}
-			var lines commentable
-			if f.Patch != nil {
-				if lines, err = parsePatch(f.GetPatch()); err != nil {
-					r.a.Warningf("prbmc: the patch of %s: %v", f.GetFilename(), err)
-					lines = nil
-				}
-			}
-			files[f.GetFilename()] = lines
-		}
-		if resp.NextPage == 0 {
-			return files, nil
-		}
-		opts.Page = resp.NextPage
+func (r *run) prFiles(ctx context.Context, gh GitHub) (map[string]commentable, error) {
+	list, err := gh.PRFiles(ctx, r.tgt.PR)
+	if err != nil {
+		return nil, err
 	}
+	files := map[string]commentable{}
+	for _, f := range list {
+		var lines commentable
+		if f.Patch != nil {
+			if lines, err = parsePatch(*f.Patch); err != nil {
+				r.a.Warningf("prbmc: the patch of %s: %v", f.Path, err)
+				lines = nil
+			}
+		}
+		files[f.Path] = lines
+	}
+	return files, nil
 }
 
 // postedFingerprints are the violations earlier runs commented on.
-func (r *run) postedFingerprints(ctx context.Context, gh *github.Client) (map[string]bool, error) {
-	seen := map[string]bool{}
-	opts := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
-	for {
-		page, resp, err := gh.PullRequests.ListComments(ctx, r.tgt.Owner, r.tgt.Repo, r.tgt.PR, opts)
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range page {
-			for _, m := range fingerprintRE.FindAllStringSubmatch(c.GetBody(), -1) {
-				seen[m[1]] = true
-			}
-		}
-		if resp.NextPage == 0 {
-			return seen, nil
-		}
-		opts.Page = resp.NextPage
+func (r *run) postedFingerprints(ctx context.Context, gh GitHub) (map[string]bool, error) {
+	bodies, err := gh.ReviewCommentBodies(ctx, r.tgt.PR)
+	if err != nil {
+		return nil, err
 	}
+	seen := map[string]bool{}
+	for _, b := range bodies {
+		for _, m := range fingerprintRE.FindAllStringSubmatch(b, -1) {
+			seen[m[1]] = true
+		}
+	}
+	return seen, nil
 }
 
 // postSummary edits the comment carrying SummaryMarker, or creates it.
-func (r *run) postSummary(ctx context.Context, gh *github.Client, body string) {
+func (r *run) postSummary(ctx context.Context, gh GitHub, body string) {
 	marker := "<!-- " + SummaryMarker + " -->"
-	opts := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
-	var found *github.IssueComment
-	for found == nil {
-		page, resp, err := gh.Issues.ListComments(ctx, r.tgt.Owner, r.tgt.Repo, r.tgt.PR, opts)
-		if err != nil {
-			r.degrade("read the pull request's comments", "pull-requests: read", err)
-			return
-		}
-		for _, c := range page {
-			if strings.HasPrefix(c.GetBody(), marker) {
-				found = c
-				break
-			}
-		}
-		if resp.NextPage == 0 {
-			break
-		}
-		opts.Page = resp.NextPage
+	found, err := gh.FindIssueComment(ctx, r.tgt.PR, func(b string) bool { return strings.HasPrefix(b, marker) })
+	if err != nil {
+		r.degrade("read the pull request's comments", "pull-requests: read", err)
+		return
 	}
-	var err error
-	if found != nil {
-		_, _, err = gh.Issues.EditComment(ctx, r.tgt.Owner, r.tgt.Repo, found.GetID(), &github.IssueComment{Body: github.String(body)})
+	if found != 0 {
+		err = gh.EditIssueComment(ctx, found, body)
 	} else {
-		_, _, err = gh.Issues.CreateComment(ctx, r.tgt.Owner, r.tgt.Repo, r.tgt.PR, &github.IssueComment{Body: github.String(body)})
+		err = gh.CreateIssueComment(ctx, r.tgt.PR, body)
 	}
 	if err != nil {
 		r.degrade("comment on the pull request", "pull-requests: write", err)
 		return
 	}
-	if found != nil {
-		r.a.Infof("prbmc: updated the summary comment %d", found.GetID())
+	if found != 0 {
+		r.a.Infof("prbmc: updated the summary comment %d", found)
 	} else {
 		r.a.Infof("prbmc: posted the summary comment")
 	}
 }
 
 // uploadSarif sends the log to code scanning, gzipped and base64-encoded.
-func (r *run) uploadSarif(ctx context.Context, gh *github.Client, log []byte) {
+func (r *run) uploadSarif(ctx context.Context, gh GitHub, log []byte) {
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
 	zw.Write(log) // a bytes.Buffer does not fail
@@ -347,27 +304,16 @@ func (r *run) uploadSarif(ctx context.Context, gh *github.Client, log []byte) {
 		r.notice("The SARIF log is %d bytes gzipped, over code scanning's 10 MB: not uploaded; it is in %s.", buf.Len(), SarifFileName)
 		return
 	}
-	analysis := &github.SarifAnalysis{
-		CommitSHA: github.String(r.tgt.Head), Ref: github.String(r.tgt.Ref),
-		Sarif: github.String(base64.StdEncoding.EncodeToString(buf.Bytes())), ToolName: github.String("prbmc"),
-		// No checkout_uri: the log's paths are relative to %SRCROOT%
-		// already, and inside the container the workspace's path is not
-		// the runner's.
-	}
-	id, _, err := gh.CodeScanning.UploadSarif(ctx, r.tgt.Owner, r.tgt.Repo, analysis)
-	var accepted *github.AcceptedError
-	if errors.As(err, &accepted) {
-		err = nil // 202: queued for processing, the usual answer
-	}
+	id, err := gh.UploadSarif(ctx, r.tgt.Head, r.tgt.Ref, base64.StdEncoding.EncodeToString(buf.Bytes()))
 	if err != nil {
 		r.degrade("upload to code scanning", "security-events: write", err)
 		return
 	}
-	if id == nil || id.GetID() == "" {
+	if id == "" {
 		r.a.Infof("prbmc: uploaded the SARIF log to code scanning")
 		return
 	}
-	r.sarifID = id.GetID()
+	r.sarifID = id
 	r.a.Infof("prbmc: uploaded the SARIF log to code scanning (%s)", r.sarifID)
 	if r.in.WaitForProcessing {
 		r.waitForProcessing(ctx, gh)
@@ -383,26 +329,11 @@ const (
 	maxProcessingPoll   = 30 * time.Second
 )
 
-// sarifUpload is GET /repos/{owner}/{repo}/code-scanning/sarifs/{id}.
-// go-github v60's CodeScanning.GetSARIF decodes into a SARIFUpload, which
-// has no field for the errors of a failed upload: the request is the
-// same, decoded here with them.
+// sarifUpload is the processing state of a SARIF upload.
 type sarifUpload struct {
 	ProcessingStatus string   `json:"processing_status"`
 	AnalysesURL      string   `json:"analyses_url"`
 	Errors           []string `json:"errors"`
-}
-
-func (r *run) getSarifUpload(ctx context.Context, gh *github.Client) (*sarifUpload, error) {
-	req, err := gh.NewRequest(http.MethodGet, fmt.Sprintf("repos/%v/%v/code-scanning/sarifs/%v", r.tgt.Owner, r.tgt.Repo, url.PathEscape(r.sarifID)), nil)
-	if err != nil {
-		return nil, err
-	}
-	var up sarifUpload
-	if _, err := gh.Do(ctx, req, &up); err != nil {
-		return nil, err
-	}
-	return &up, nil
 }
 
 // waitForProcessing polls the upload's processing status until code
@@ -411,11 +342,11 @@ func (r *run) getSarifUpload(ctx context.Context, gh *github.Client) (*sarifUplo
 // notice in the job summary; it does not fail the step (fail-on decides
 // that, from the findings, which are in the job summary and the SARIF
 // file whatever became of the upload).
-func (r *run) waitForProcessing(ctx context.Context, gh *github.Client) {
+func (r *run) waitForProcessing(ctx context.Context, gh GitHub) {
 	waited, delay := time.Duration(0), firstProcessingPoll
 	status := ""
 	for {
-		up, err := r.getSarifUpload(ctx, gh)
+		up, err := gh.SarifUpload(ctx, r.sarifID)
 		switch {
 		case err == nil:
 			status = up.ProcessingStatus

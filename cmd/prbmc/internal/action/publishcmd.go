@@ -3,7 +3,6 @@ package action
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/prbmc/prbmc/diffscope"
@@ -76,16 +75,7 @@ func readResults(path string) (*results.File, error) {
 	if path == "" {
 		return nil, fmt.Errorf("--results FILE is required")
 	}
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	f, err := results.Decode(fh)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return f, nil
+	return results.ReadFile(path)
 }
 
 // usePR makes pull request n the target, once GitHub confirms its head is
@@ -101,22 +91,22 @@ func (r *run) usePR(ctx context.Context, n int, want string) int {
 		r.a.Errorf("prbmc publish: --pr %d: no github-token to ask GitHub for the pull request's head", n)
 		return ExitUsage
 	}
-	gh, err := newClient(r.a.Getenv("GITHUB_API_URL"), r.in.Token, r.env.Transport, r.env.Sleep, r.a.Infof)
+	gh, err := r.newGitHub()
 	if err != nil {
 		r.a.Errorf("prbmc publish: %v", err)
 		return ExitUsage
 	}
-	pr, _, err := gh.PullRequests.Get(ctx, r.tgt.Owner, r.tgt.Repo, n)
+	pr, err := gh.PullRequest(ctx, n)
 	if err != nil {
 		r.a.Errorf("prbmc publish: reading pull request #%d: %v", n, err)
 		return ExitUsage
 	}
-	if head := pr.GetHead().GetSHA(); !strings.EqualFold(head, want) {
+	if head := pr.Head; !strings.EqualFold(head, want) {
 		r.a.Errorf("prbmc publish: pull request #%d is at %s, not at %s: refusing to publish", n, short(head), short(want))
 		return ExitUsage
 	}
 	r.tgt.PR, r.tgt.Ref, r.tgt.Head = n, fmt.Sprintf("refs/pull/%d/head", n), want
-	if head, base := pr.GetHead().GetRepo().GetFullName(), pr.GetBase().GetRepo().GetFullName(); head != "" && base != "" && !strings.EqualFold(head, base) {
+	if head, base := pr.HeadRepo, pr.BaseRepo; head != "" && base != "" && !strings.EqualFold(head, base) {
 		r.tgt.Fork = true
 	}
 	return -1

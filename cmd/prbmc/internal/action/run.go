@@ -1,20 +1,19 @@
 package action
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/sethvargo/go-githubactions"
 
+	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/markdown"
 	"github.com/prbmc/prbmc/report/results"
@@ -34,6 +33,9 @@ type Env struct {
 	Transport http.RoundTripper
 	// Sleep waits between retries (nil: a timer honouring ctx).
 	Sleep func(context.Context, time.Duration) error
+	// GitHub is the API publishing uses (nil: a go-github client for
+	// GITHUB_API_URL over Transport).
+	GitHub GitHub
 	// Version is prbmc's version, for the SARIF log.
 	Version string
 	// Scrub removes the secrets from the environment once the inputs are
@@ -234,7 +236,7 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 		FunctionTimeout: r.in.FunctionTimeout, TimeBudget: r.in.TimeBudget, MaxK: r.in.MaxK,
 		Checks: r.in.Checks, CompileCommands: r.in.CompileCommands,
 		IncludeDirs: r.in.IncludeDirs, Defines: r.in.Defines,
-		MemoryMiB: r.in.MemoryMiB, Jobs: r.in.Jobs,
+		MemoryMiB: r.in.MemoryMiB, Jobs: r.in.Jobs, Shard: r.in.Shard,
 		// A push was made by someone who may write to the repository: its
 		// harness files are the maintainers'. A pull request's are not.
 		TrustHeadHarness: r.in.TrustPRHarness || r.tgt.PR == 0,
@@ -319,23 +321,14 @@ func (r *run) checkWorkTree(ctx context.Context) {
 	r.a.Warningf("prbmc: the work tree is at %s, not at the commit checked (%s): check out with ref: ${{ github.event.pull_request.head.sha }}", short(out), short(r.tgt.Head))
 }
 
+// git runs git in dir (diffscope's runner: the repository is a pull
+// request's) and returns its output without the final newline.
 func git(ctx context.Context, dir string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := (&diffscope.Repo{Dir: dir}).Git(ctx, args...)
 	if err != nil {
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return "", fmt.Errorf("git %s: %s", args[0], firstLine(msg))
-		}
-		return "", fmt.Errorf("git %s: %w", args[0], err)
+		return "", err
 	}
 	return strings.TrimSpace(string(out)), nil
-}
-
-func firstLine(s string) string {
-	l, _, _ := strings.Cut(s, "\n")
-	return l
 }
 
 // counts are the outputs' numbers of functions.

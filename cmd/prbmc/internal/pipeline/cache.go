@@ -7,18 +7,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/prbmc/prbmc/report"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/prbmc/prbmc/diffscope"
+	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/funccheck"
@@ -44,6 +44,11 @@ import (
 // restored cache can hold anything): bounded in size, regular files
 // only, validated as a results file's entries are; an entry that fails
 // is ignored with a one-line warning and the function is checked.
+//
+// An entry a run reuses is touched (its modification time set to now),
+// and at the end of a run the entries not written or reused for MaxAge
+// are removed: the directory would otherwise grow with every version of
+// every function ever checked.
 type Cache struct {
 	Dir string
 	// OptionsHash is results.Options.Hash() of the run; Checks are the
@@ -55,6 +60,9 @@ type Cache struct {
 	Solver      string
 	// Log receives the warnings: entries ignored, entries not written.
 	Log io.Writer
+	// MaxAge is how long an entry is kept without being written or
+	// reused (0: for ever).
+	MaxAge time.Duration
 
 	// noStore is set once an entry could not be written: the run stops
 	// trying (a read-only or full disk would fail every one) and says so
@@ -68,6 +76,7 @@ type CacheStats struct {
 	Checked int // functions checked with a key (misses, undecided entries)
 	Stored  int // entries written
 	Ignored int // entries ignored as corrupt or invalid
+	Evicted int // entries removed as not used for Cache.MaxAge
 	// Off, when set, is why the cache was not used at all.
 	Off string
 }
@@ -230,7 +239,8 @@ func tracked(ctx context.Context, root, head, dir string) bool {
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return false
 	}
-	out, err := exec.CommandContext(ctx, "git", "-C", root, "ls-tree", "-r", "--name-only", head, "--", filepath.ToSlash(rel)).Output()
+	repo := &diffscope.Repo{Dir: root}
+	out, err := repo.Git(ctx, "ls-tree", "-r", "--name-only", head, "--", filepath.ToSlash(rel))
 	return err == nil && strings.TrimSpace(string(out)) != ""
 }
 
@@ -326,6 +336,10 @@ func (r *Run) fromCache(ctx context.Context, cfg Config, root, srcRoot string, o
 			Assumed: fn.Assumed, NothingToCheck: fn.NothingToCheck, NotCompiled: fn.NotCompiled}
 		cf.CachedFrom = e.Commit
 		r.Cache.Reused++
+		// Used: eviction goes by the last use. A cache that cannot be
+		// written keeps its times, and its entries still serve.
+		now := time.Now()
+		os.Chtimes(c.path(keys[i]), now, now)
 	}
 	return keys
 }
@@ -351,4 +365,53 @@ func (r *Run) toCache(c *Cache, key string, cf Func, out funccheck.Outcome, srcR
 	case ok:
 		r.Cache.Stored++
 	}
+}
+
+// DefaultCacheMaxAge is the Cache.MaxAge of the Action and the default of
+// prbmc check --cache-max-age: a month covers a pull request's life and
+// the base branch's verdicts between releases.
+const DefaultCacheMaxAge = 30 * 24 * time.Hour
+
+// evict removes the entries (and the temporary files of killed runs) that
+// were last written or reused before now-c.MaxAge; it returns how many.
+// Only files named as the cache names them go: a cache directory pointed
+// at the wrong place loses nothing else.
+func (c *Cache) evict(now time.Time) int {
+	if c.MaxAge <= 0 {
+		return 0
+	}
+	des, err := os.ReadDir(c.Dir)
+	if err != nil {
+		return 0 // no directory yet, or unreadable: lookups said so
+	}
+	n := 0
+	for _, de := range des {
+		if !de.Type().IsRegular() || !isCacheFile(de.Name()) {
+			continue
+		}
+		info, err := de.Info()
+		if err != nil || !info.ModTime().Before(now.Add(-c.MaxAge)) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(c.Dir, de.Name())); err != nil {
+			c.warn("not evicting old entries: %v", err)
+			return n
+		}
+		n++
+	}
+	return n
+}
+
+// isCacheFile reports whether name is an entry's (<64 hex digits>.json) or
+// a temporary one's (.tmp-*).
+func isCacheFile(name string) bool {
+	if strings.HasPrefix(name, ".tmp-") {
+		return true
+	}
+	key, ok := strings.CutSuffix(name, ".json")
+	if !ok || len(key) != 2*sha256.Size {
+		return false
+	}
+	_, err := hex.DecodeString(key)
+	return err == nil && strings.ToLower(key) == key
 }

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -263,6 +262,9 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 	}
 	close(next)
 	wg.Wait()
+	if cfg.Cache != nil && run.Cache.Off == "" {
+		run.Cache.Evicted = cfg.Cache.evict(time.Now())
+	}
 	run.Elapsed = time.Since(start)
 	return run, nil
 }
@@ -412,13 +414,16 @@ func worktreeAt(ctx context.Context, root, head string) (string, func(), error) 
 		return "", nil, err
 	}
 	dir := filepath.Join(parent, "src")
-	cmd := exec.CommandContext(ctx, "git", "-C", root, "worktree", "add", "--detach", "--quiet", dir, head)
-	if out, err := cmd.CombinedOutput(); err != nil {
+	repo := &diffscope.Repo{Dir: root}
+	if _, err := repo.Git(ctx, "worktree", "add", "--detach", "--quiet", dir, head); err != nil {
 		os.RemoveAll(parent)
-		return "", nil, fmt.Errorf("check out %.12s beside the work tree: %v: %s", head, err, report.OneLine(string(out)))
+		return "", nil, fmt.Errorf("check out %.12s beside the work tree: %w", head, err)
 	}
 	cleanup := func() {
-		exec.Command("git", "-C", root, "worktree", "remove", "--force", dir).Run()
+		// Not ctx: the check may have ended by its deadline, and the
+		// worktree must go all the same. A failure leaves a stale entry
+		// that git worktree prune removes; nothing to report.
+		repo.Git(context.Background(), "worktree", "remove", "--force", dir)
 		os.RemoveAll(parent)
 	}
 	return dir, cleanup, nil

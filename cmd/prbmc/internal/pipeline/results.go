@@ -25,6 +25,24 @@ type Meta struct {
 	Root string
 }
 
+// Options are the options of a run with configuration c that decide its
+// verdicts, as its results file records them and the result cache keys
+// on them. They are read from the configuration the run uses, defaults
+// filled in, not from the flags or inputs that led to it: `prbmc check`
+// and the Action take them from different places with different
+// defaults, and must hash alike when they check alike.
+func (c Config) Options() results.Options {
+	h := c.Harness.WithDefaults()
+	globals := "nondet"
+	if h.InitialGlobals {
+		globals = "initial"
+	}
+	return results.Options{Checks: c.Checks, Engine: c.Engine.Engine, MaxK: c.Engine.MaxK, FunctionTimeout: c.FunctionTimeout,
+		CallerDepth: c.CallerDepth, ArrayLen: h.ArrayLen, Depth: h.Depth, Globals: globals, NoCover: c.NoCover,
+		TrustHeadHarness: c.TrustHeadHarness, DataModel: c.Front.DataModel.String(), Paths: c.Globs,
+		CompileCommands: c.CompileCommands, IncludeDirs: c.Front.IncludeDirs, Defines: c.Front.Defines}
+}
+
 // Results is the run as a results file, sealed (schema version and
 // options hash set). Locations are repository-relative; an absolute one
 // outside the repository (a system header) becomes the pseudo-file
