@@ -145,7 +145,10 @@ func TestCheckExampleProject(t *testing.T) {
 	for _, f := range got.Functions {
 		verdicts[f.Name] = f.Verdict
 	}
-	if verdicts["ring_pop"] != "unsafe" || verdicts["ring_push"] != "unsafe" {
+	// ring_pop may carry a contract note besides (slot < RING_CAP holds
+	// for the handles ring_init makes), depending on which failure an
+	// engine meets first.
+	if !strings.HasPrefix(verdicts["ring_pop"], "unsafe") || verdicts["ring_push"] != "unsafe" {
 		t.Errorf("without RING_CHECKS: %v, want both unsafe", verdicts)
 	}
 }

@@ -26,7 +26,8 @@ func TestIntervalProof(t *testing.T) {
 		{"error function behind a decided test", "int main(void) { int x = 3; if (x > 5) fail(); return 0; }", true},
 		{"reachable failure", "int main(void) { int x = __VERIFIER_nondet_int(); if (x > 5) reach_error(); return 0; }", false},
 		{"error function reached", "int main(void) { int x = __VERIFIER_nondet_int(); if (x > 5) fail(); return 0; }", false},
-		{"relation", "int main(void) { int n = __VERIFIER_nondet_int(), i = 0, j = 0; while (i < n) { i++; j++; } if (i != j) reach_error(); return 0; }", false},
+		{"difference (zones)", "int main(void) { int n = __VERIFIER_nondet_int(), i = 0, j = 0; while (i < n) { i++; j++; } if (i != j) reach_error(); return 0; }", true},
+		{"relation beyond zones", "int main(void) { int n = __VERIFIER_nondet_int(), i = 0, j = 0; if (n > 1000) return 0; while (i < n) { i++; j += 2; } if (j != 2*i) reach_error(); return 0; }", false},
 		{"call without body", "int main(void) { int x = 1; ext(); if (x != 1) reach_error(); return 0; }", false},
 	}
 	for _, tc := range tests {

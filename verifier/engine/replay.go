@@ -154,7 +154,8 @@ func replaySource(ctx context.Context, p *ir.Program, entry string, src interp.N
 
 // tidySteps makes a trace read like the C it came from: the front end's
 // temporaries are folded into the statement that uses them
-// ("x = __VERIFIER_nondet_int()" instead of "$t = …; x = $t"), the
+// ("x = __VERIFIER_nondet_int()" instead of "$t = …; x = $t") or left
+// out when a branch used them, the
 // declarations of initialised variables and the empty global initialiser
 // are left out. Every step that writes a program variable stays.
 func tidySteps(steps []result.Step, inputs []interp.Input) []result.Step {
@@ -184,17 +185,22 @@ func tidySteps(steps []result.Step, inputs []interp.Input) []result.Step {
 			if _, r, ok := strings.Cut(st.Text, " = "); ok {
 				rhs = r
 			}
-			folded := false
+			// A temporary no later step reads (set again first, or
+			// never read again) fed a branch, which is not a step; the
+			// inputs, or the callee's return, show its value.
 			for j := i + 1; j < len(steps) && j <= i+64; j++ {
-				if steps[j].Func == st.Func && containsName(steps[j].Text, st.Lhs) {
+				if steps[j].Func != st.Func {
+					continue
+				}
+				if steps[j].Lhs == st.Lhs && strings.HasPrefix(steps[j].Text, st.Lhs+" = ") {
+					break
+				}
+				if containsName(steps[j].Text, st.Lhs) {
 					steps[j].Text = replaceName(steps[j].Text, st.Lhs, rhs)
-					folded = true
 					break
 				}
 			}
-			if folded {
-				continue
-			}
+			continue
 		}
 		out = append(out, st)
 	}

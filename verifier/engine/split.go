@@ -51,6 +51,7 @@ func Split(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		maxBoxes = max(m.Left()/splitBoxWork, 1)
 	}
 	stack := []*splitBox{{}}
+	dead, taken := map[declKey]bool{}, ir.AddressTaken(p)
 	var boxes, runs int64
 	for len(stack) > 0 {
 		if ctx.Err() != nil {
@@ -64,7 +65,7 @@ func Split(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		stack = stack[:len(stack)-1]
 		boxes++
 		m.Charge(splitBoxWork)
-		ev := &splitEval{p: p, box: b}
+		ev := &splitEval{p: p, box: b, dead: dead, taken: taken}
 		prop, err := ev.run(entry)
 		var unsup *unsupportedError
 		switch {
@@ -104,7 +105,12 @@ func Split(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 			}
 			return withReason(r, result.Unknown, "split: the run on one input ends with %s at %s: %s", run.Status, run.Pos, run.Message)
 		default:
-			lo, hi := b.split()
+			var und *undecidedError
+			deps := uint64(0)
+			if errors.As(err, &und) {
+				deps = und.deps
+			}
+			lo, hi := b.split(deps)
 			stack = append(stack, hi, lo)
 		}
 	}
@@ -234,12 +240,23 @@ func (b *splitBox) isPoint() bool {
 	return true
 }
 
-// split cuts the box in two along its input with NaN still in (NaN alone
-// first), else its widest.
-func (b *splitBox) split() (*splitBox, *splitBox) {
+// split cuts the box in two along one of the inputs in deps (all, when
+// none of them can be cut): one with NaN still in (NaN alone first), else
+// the widest.
+func (b *splitBox) split(deps uint64) (*splitBox, *splitBox) {
+	cuttable := func(i int) bool {
+		return deps&(uint64(1)<<uint(min(i, 63))) != 0 && !b.dims[i].point()
+	}
+	some := false
+	for i := range b.dims {
+		some = some || cuttable(i)
+	}
+	if !some {
+		deps = ^uint64(0)
+	}
 	at, width := -1, uint64(0)
 	for i, d := range b.dims {
-		if d.isNaN {
+		if d.point() || !cuttable(i) {
 			continue
 		}
 		if d.nan {
@@ -326,6 +343,9 @@ type splitEval struct {
 	read    int // inputs read so far
 	steps   int
 	globals map[*ir.Var]bval
+	// dead caches deadDecl, shared by the evaluations of all boxes.
+	dead  map[declKey]bool
+	taken map[*ir.Var]bool
 }
 
 type splitFrame struct {
@@ -394,8 +414,42 @@ func (e *splitEval) input(t ir.Type, pos ir.Pos) (bval, error) {
 		e.box.dims = append(e.box.dims, d)
 	}
 	d := e.box.dims[e.read]
+	dep := uint64(1) << uint(min(e.read, 63))
 	e.read++
-	return d.value()
+	v, err := d.value()
+	if err != nil {
+		return v, &undecidedError{dep}
+	}
+	v.deps = dep
+	return v, nil
+}
+
+// declInput is the input a Decl without initialiser reads: a single
+// value (0) when no execution reads it (see deadDecl), else any.
+func (e *splitEval) declInput(f *ir.Function, pc int, d *ir.Decl) (bval, error) {
+	if e.read == len(e.box.dims) {
+		key := declKey{f, pc}
+		dead, ok := e.dead[key]
+		if !ok {
+			if e.taken == nil {
+				e.taken = ir.AddressTaken(e.p)
+			}
+			dead = deadDecl(e.p, e.taken, f, pc)
+			e.dead[key] = dead
+		}
+		if dead {
+			if dim, ok := fullDim(d.V.Type); ok {
+				dim.lo, dim.hi, dim.nan = 0, 0, false
+				e.box.dims = append(e.box.dims, dim)
+			}
+		}
+	}
+	return e.input(d.V.Type, d.Pos())
+}
+
+type declKey struct {
+	f  *ir.Function
+	pc int
 }
 
 // call runs f to its return: the failing property, the return value,
@@ -410,15 +464,17 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 	for pc := 0; pc < len(f.Body); {
 		e.steps++
 		if e.steps > splitMaxSteps {
-			return nil, bval{}, false, errUndecided
+			return nil, bval{}, false, &undecidedError{}
 		}
 		in := f.Body[pc]
 		pc++
 		switch in := in.(type) {
 		case *ir.Skip, *ir.Dead:
 		case *ir.Decl:
-			if !in.HasInit {
-				v, err := e.input(in.V.Type, in.Pos())
+			// The Decl of a static local is not an input (its value
+			// lives on from the program's start).
+			if !in.HasInit && in.V.Kind != ir.Global {
+				v, err := e.declInput(f, pc-1, in)
 				if err != nil {
 					return nil, bval{}, false, err
 				}
@@ -433,7 +489,7 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 			if nd, ok := in.Rhs.(*ir.Nondet); ok {
 				v, err = e.input(nd.T, in.Pos())
 			} else {
-				v, err = e.expr(fr, in.Rhs)
+				v, err = e.eval(fr, in.Rhs)
 			}
 			if err != nil {
 				return nil, bval{}, false, err
@@ -442,7 +498,7 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 				return nil, bval{}, false, err
 			}
 		case *ir.Assume:
-			c, err := e.expr(fr, in.Cond)
+			c, err := e.eval(fr, in.Cond)
 			if err != nil {
 				return nil, bval{}, false, err
 			}
@@ -450,10 +506,10 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 			case !nz:
 				return nil, bval{}, true, nil
 			case z:
-				return nil, bval{}, false, errUndecided
+				return nil, bval{}, false, &undecidedError{c.deps}
 			}
 		case *ir.Assert:
-			c, err := e.expr(fr, in.Cond)
+			c, err := e.eval(fr, in.Cond)
 			if err != nil {
 				return nil, bval{}, false, err
 			}
@@ -461,20 +517,20 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 			case !nz:
 				return in.Prop, bval{}, true, nil
 			case z:
-				return nil, bval{}, false, errUndecided
+				return nil, bval{}, false, &undecidedError{c.deps}
 			}
 		case *ir.Goto:
 			if in.Cond == nil {
 				pc = in.Target
 				continue
 			}
-			c, err := e.expr(fr, in.Cond)
+			c, err := e.eval(fr, in.Cond)
 			if err != nil {
 				return nil, bval{}, false, err
 			}
 			switch z, nz := c.truth(); {
 			case z && nz:
-				return nil, bval{}, false, errUndecided
+				return nil, bval{}, false, &undecidedError{c.deps}
 			case nz:
 				pc = in.Target
 			}
@@ -487,7 +543,7 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 			}
 			var as []bval
 			for _, a := range in.Args {
-				v, err := e.expr(fr, a)
+				v, err := e.eval(fr, a)
 				if err != nil {
 					return nil, bval{}, false, err
 				}
@@ -497,8 +553,9 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 				return nil, bval{}, false, &unsupportedError{"a variadic call of " + in.Fn.Name, in.Pos()}
 			}
 			for i, pv := range in.Fn.Params {
+				deps := as[i].deps
 				if as[i], err = fit(as[i], pv.Type); err != nil {
-					return nil, bval{}, false, err
+					return nil, bval{}, false, &undecidedError{deps}
 				}
 			}
 			p, v, done, err := e.call(in.Fn, as)
@@ -518,7 +575,7 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 			if in.Value == nil {
 				return nil, bval{}, false, nil
 			}
-			v, err := e.expr(fr, in.Value)
+			v, err := e.eval(fr, in.Value)
 			if err != nil {
 				return nil, bval{}, false, err
 			}
@@ -533,6 +590,37 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 	}
 	return nil, ipoint(0), false, nil
 }
+
+// eval is expr with the inputs the value depends on: recorded in the
+// value, and in the error when it is undecided (the box is split along
+// one of them).
+func (e *splitEval) eval(fr *splitFrame, x ir.Expr) (bval, error) {
+	v, err := e.expr(fr, x)
+	if err != nil && err != errUndecided {
+		return v, err
+	}
+	deps := uint64(0)
+	ir.Inspect(x, func(y ir.Expr) bool {
+		if r, ok := y.(*ir.VarRef); ok {
+			if w, err := e.load(fr, r.V, fr.f.Pos); err == nil {
+				deps |= w.deps
+			}
+		}
+		return true
+	})
+	if err != nil {
+		return v, &undecidedError{deps}
+	}
+	v.deps = deps
+	return v, nil
+}
+
+// undecidedError is errUndecided with the inputs (a bit per dimension,
+// the 64th for all beyond) whose values left it undecided; none known
+// when 0.
+type undecidedError struct{ deps uint64 }
+
+func (e *undecidedError) Error() string { return "undecided" }
 
 func callName(c *ir.Call) string {
 	if c.Fn != nil {
@@ -726,4 +814,68 @@ func (e *splitEval) expr(fr *splitFrame, x ir.Expr) (bval, error) {
 		return bval{float: a.float, lo: min(a.lo, b.lo), hi: max(a.hi, b.hi), ilo: min(a.ilo, b.ilo), ihi: max(a.ihi, b.ihi)}, nil
 	}
 	return bval{}, &unsupportedError{fmt.Sprintf("an expression %T", x), pos}
+}
+
+// deadDecl reports whether the value a Decl of f at pc gives its variable
+// is never read: every path from it writes the variable (a whole
+// assignment, a call's result, another Decl) before reading it or leaving
+// f, and the variable's address is never taken. The interpreter still
+// consumes an input for it, but no execution depends on that input's
+// value, so a box need not split it.
+func deadDecl(p *ir.Program, taken map[*ir.Var]bool, f *ir.Function, pc int) bool {
+	d, ok := f.Body[pc].(*ir.Decl)
+	if !ok || d.HasInit || taken[d.V] || d.V.AddrTaken || !ir.IsScalar(d.V.Type) {
+		return false
+	}
+	reads := func(e ir.Expr) bool {
+		found := false
+		ir.Inspect(e, func(x ir.Expr) bool {
+			if r, ok := x.(*ir.VarRef); ok && r.V == d.V {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	seen := map[int]bool{}
+	work := ir.Succs(f, pc)
+	for len(work) > 0 {
+		q := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[q] {
+			continue
+		}
+		seen[q] = true
+		writes := false
+		switch in := f.Body[q].(type) {
+		case *ir.Decl:
+			writes = in.V == d.V
+		case *ir.Assign:
+			if r, ok := in.Lhs.(*ir.VarRef); ok && r.V == d.V {
+				if reads(in.Rhs) {
+					return false
+				}
+				writes = true
+			}
+		case *ir.Call:
+			for _, a := range in.Args {
+				if reads(a) {
+					return false
+				}
+			}
+			if r, ok := in.Result.(*ir.VarRef); ok && r.V == d.V {
+				writes = true
+			}
+		}
+		if writes {
+			continue
+		}
+		for _, e := range ir.Operands(f.Body[q]) {
+			if reads(e) {
+				return false
+			}
+		}
+		work = append(work, ir.Succs(f, q)...)
+	}
+	return true
 }

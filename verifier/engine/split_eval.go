@@ -39,6 +39,7 @@ type bval struct {
 	float    bool
 	lo, hi   float64
 	ilo, ihi int64
+	deps     uint64 // the box's inputs it depends on (see splitEval.eval)
 }
 
 func ipoint(v int64) bval        { return bval{ilo: v, ihi: v} }
@@ -168,6 +169,28 @@ func floatArith(op ir.BinOp, bits int, x, y bval) (bval, error) {
 }
 
 func intArith(op ir.BinOp, t *ir.IntType, x, y bval) (bval, error) {
+	// Most values are small: int64 arithmetic is exact below 2^31 each.
+	const small = 1 << 31
+	if op == ir.Add || op == ir.Sub || op == ir.Mul {
+		if x.ilo > -small && x.ihi < small && y.ilo > -small && y.ihi < small {
+			var lo, hi int64
+			switch op {
+			case ir.Add:
+				lo, hi = x.ilo+y.ilo, x.ihi+y.ihi
+			case ir.Sub:
+				lo, hi = x.ilo-y.ihi, x.ihi-y.ilo
+			default:
+				cs := [4]int64{x.ilo * y.ilo, x.ilo * y.ihi, x.ihi * y.ilo, x.ihi * y.ihi}
+				lo, hi = cs[0], cs[0]
+				for _, c := range cs[1:] {
+					lo, hi = min(lo, c), max(hi, c)
+				}
+			}
+			if tlo, thi, ok := intRange(t); ok && lo >= tlo && hi <= thi {
+				return irange(lo, hi), nil
+			}
+		}
+	}
 	bx := [2]*big.Int{big.NewInt(x.ilo), big.NewInt(x.ihi)}
 	by := [2]*big.Int{big.NewInt(y.ilo), big.NewInt(y.ihi)}
 	switch op {
