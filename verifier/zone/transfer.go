@@ -274,7 +274,7 @@ func (a *analyzer) eval(st State, e ir.Expr) (lo, hi int64, ok bool) {
 		case ir.Mul:
 			// Operands lie within 32-bit types' ranges: no int64 overflow
 			// below 2^31 each.
-			if max(-xlo, xhi, -ylo, yhi) > 1<<31 {
+			if xlo < -(1<<31) || xhi > 1<<31 || ylo < -(1<<31) || yhi > 1<<31 {
 				return tlo, thi, true
 			}
 			cs := []int64{xlo * ylo, xlo * yhi, xhi * ylo, xhi * yhi}
