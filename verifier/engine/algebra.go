@@ -1,0 +1,38 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/prbmc/prbmc/verifier/invariant"
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// algebraic tries k-induction's cheapest proof first: polynomial loop
+// invariants and the assertions they imply, proved by algebra without a
+// solver (invariant.ProveAlgebraic). It is the only proof prbmc has for
+// loops whose invariants multiply 64-bit variables (y*y - 2*x + y == 0),
+// where every solver query with the multiplications in it times out. It
+// returns a safe result, or nil (the reason in the log) to go on as
+// usual; it takes milliseconds either way.
+func algebraic(p *ir.Program, entry *ir.Function, opts Options, name string) *result.Result {
+	pf, err := invariant.ProveAlgebraic(p, entry, nil)
+	if err != nil {
+		fmt.Fprintf(opts.Log, "prbmc: polynomial invariants: %v\n", err)
+		return nil
+	}
+	r := &result.Result{Engine: name}
+	for _, prop := range propsFrom(p, entry) {
+		rp := propResult(prop)
+		rp.Verdict = result.Safe
+		r.Props = append(r.Props, *rp)
+	}
+	for _, iv := range pf.Invariants {
+		fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", pf.Loop.Pos, iv)
+	}
+	r.Invariants = proofInvariants(opts.Entry, &candidate{loop: pf.Loop}, pf.Invariants)
+	return withReason(r, result.Safe, "%s: %d polynomial invariants at the loop at %s imply every property (identities over the integers, so they hold modulo 2^w)", algebraReason, len(pf.Invariants), pf.Loop.Pos)
+}
+
+// algebraReason starts the reason of a proof by algebraic.
+const algebraReason = "algebra"
