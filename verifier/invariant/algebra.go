@@ -639,7 +639,7 @@ func ProveAlgebraic(p *ir.Program, entry *ir.Function, extra []PolyInv) (*Algebr
 	}
 	for _, ev := range with.asserts {
 		if !a.proves(a.f.Body[ev.pc].(*ir.Assert).Cond, ev.st) {
-			return nil, fmt.Errorf("assertion at %s not implied by %d polynomial invariants", a.f.Body[ev.pc].Pos(), len(invs))
+			return nil, fmt.Errorf("assertion at %s not implied by %d polynomial invariants (%v)", a.f.Body[ev.pc].Pos(), len(invs), invs)
 		}
 	}
 	out := &AlgebraicProof{Loop: l}
