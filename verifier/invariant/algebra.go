@@ -3,6 +3,7 @@ package invariant
 import (
 	"fmt"
 	"math/big"
+	"sort"
 	"strings"
 
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -36,11 +37,14 @@ import (
 const exact = 1 << 20
 
 // aval is a register's or an expression's value: ≡ p (mod 2^mod), or
-// opaque when !ok.
+// opaque when !ok; either way at least lo when lo is not nil (a bound on
+// the integer value, which division and remainder need: y/2 is exact for
+// even y, and y%2 != 1 says y is even only when y >= 0).
 type aval struct {
 	p   Poly
 	mod int
 	ok  bool
+	lo  *big.Int
 }
 
 // fact is p ≡ 0 (mod 2^mod).
@@ -179,6 +183,8 @@ type algebra struct {
 	sym   map[*ir.Var]int
 	fresh int
 	paths int
+	// nonneg are the registers proved >= 0 at the head (bounds).
+	nonneg map[*ir.Var]bool
 }
 
 // state is what a path knows: the value of each tracked register, and the
@@ -236,6 +242,9 @@ func (a *algebra) headState(invs []PolyInv) state {
 	st := state{regs: map[*ir.Var]aval{}}
 	for i, v := range a.vars {
 		st.regs[v] = aval{p: polySym(i), mod: exact, ok: true}
+		if a.nonneg[v] {
+			st.regs[v] = aval{p: polySym(i), mod: exact, ok: true, lo: new(big.Int)}
+		}
 	}
 	for _, q := range invs {
 		st.facts = append(st.facts, fact{q.P, q.W})
@@ -277,9 +286,11 @@ func (a *algebra) walk(pc int, st state, out *walkOut, started bool) error {
 			if r, ok := in.Lhs.(*ir.VarRef); ok && tracked(r.V, a.f) {
 				// Lhs and Rhs have one type: the register takes the
 				// value as it is (eval already wrapped it to the width).
-				v := a.eval(in.Rhs, st)
+				v := a.eval(in.Rhs, &st)
 				if !v.ok {
-					v = a.newSym() // any value: nothing known about it
+					lo := v.lo
+					v = a.newSym() // any value but its bound
+					v.lo = lo
 				}
 				st.regs[r.V] = v
 			}
@@ -328,6 +339,13 @@ func (a *algebra) walk(pc int, st state, out *walkOut, started bool) error {
 			}
 			// Callees cannot write the tracked registers (their addresses
 			// are never taken); their properties are refused elsewhere.
+			// One that aborts unless its argument is nonzero is an
+			// assumption of the argument.
+			if in.Fn != nil && len(in.Args) == 1 && assumeLike(in.Fn) {
+				if !a.cond(in.Args[0], true, &st) {
+					return nil
+				}
+			}
 			if in.Result != nil {
 				if r, ok := in.Result.(*ir.VarRef); ok && tracked(r.V, a.f) {
 					st.regs[r.V] = a.newSym()
@@ -359,40 +377,55 @@ func intVal(c *ir.Const) (*big.Int, bool) {
 }
 
 // eval is e's value on st: a polynomial for ring operations on tracked
-// registers and constants, opaque for anything else.
-func (a *algebra) eval(e ir.Expr, st state) aval {
-	width := func(t ir.Type) (int, bool) {
+// registers and constants, and for a division by 2^s of a value the facts
+// show divisible (a new unknown h with the fact x = 2^s·h, added to st);
+// opaque for anything else, with a lower bound where one is sure.
+func (a *algebra) eval(e ir.Expr, st *state) aval {
+	width := func(t ir.Type) (*ir.IntType, bool) {
 		it, ok := t.(*ir.IntType)
 		if !ok || it.Bits > 64 || it.IsBool() {
-			return 0, false
+			return nil, false
 		}
-		return it.Bits, true
+		return it, true
 	}
+	v := a.eval1(e, st, width)
+	if it, ok := width(e.Type()); ok && !it.Signed && (v.lo == nil || v.lo.Sign() < 0) {
+		v.lo = new(big.Int) // unsigned
+	}
+	return v
+}
+
+func (a *algebra) eval1(e ir.Expr, st *state, width func(ir.Type) (*ir.IntType, bool)) aval {
 	switch e := e.(type) {
 	case *ir.Const:
 		v, ok := intVal(e)
 		if !ok {
 			return aval{}
 		}
-		return aval{p: polyConst(v), mod: exact, ok: true}
+		return aval{p: polyConst(v), mod: exact, ok: true, lo: v}
 	case *ir.VarRef:
 		if !tracked(e.V, a.f) {
 			return aval{}
 		}
 		return st.regs[e.V]
 	case *ir.Cast:
-		w, ok := width(e.T)
-		if _, from := width(e.X.Type()); !ok || !from {
+		to, ok := width(e.T)
+		from, ok2 := width(e.X.Type())
+		if !ok || !ok2 {
 			return aval{}
 		}
 		// A conversion between integer types keeps the value modulo 2^w
 		// of the narrower of the two; the modulus already is at most the
-		// operand's width.
+		// operand's width. A nonnegative value survives a widening, and
+		// a change to unsigned.
 		x := a.eval(e.X, st)
-		x.mod = min(x.mod, w)
+		x.mod = min(x.mod, to.Bits)
+		if x.lo == nil || x.lo.Sign() < 0 || !(to.Bits > from.Bits || to.Bits == from.Bits && !to.Signed) {
+			x.lo = nil
+		}
 		return x
 	case *ir.Unary:
-		w, ok := width(e.T)
+		it, ok := width(e.T)
 		if !ok || e.Op != ir.Neg {
 			return aval{}
 		}
@@ -400,15 +433,29 @@ func (a *algebra) eval(e ir.Expr, st state) aval {
 		if !x.ok {
 			return aval{}
 		}
-		return aval{p: polyConst(new(big.Int)).Sub(x.p), mod: min(x.mod, w), ok: true}
+		return aval{p: polyConst(new(big.Int)).Sub(x.p), mod: min(x.mod, it.Bits), ok: true}
 	case *ir.Binary:
-		w, ok := width(e.T)
-		if !ok || e.Op != ir.Add && e.Op != ir.Sub && e.Op != ir.Mul {
+		it, ok := width(e.T)
+		if !ok {
+			return aval{}
+		}
+		switch e.Op {
+		case ir.Add, ir.Sub, ir.Mul:
+		case ir.Div:
+			return a.div(e, st)
+		default:
 			return aval{}
 		}
 		x, y := a.eval(e.X, st), a.eval(e.Y, st)
+		var lo *big.Int
+		if c, isC := e.Y.(*ir.Const); isC && e.Op == ir.Sub && x.lo != nil {
+			// x - c with x >= c >= 0 stays in range: x - c >= x.lo - c.
+			if k, _ := intVal(c); k != nil && k.Sign() >= 0 && x.lo.Cmp(k) >= 0 {
+				lo = new(big.Int).Sub(x.lo, k)
+			}
+		}
 		if !x.ok || !y.ok {
-			return aval{}
+			return aval{lo: lo}
 		}
 		var p Poly
 		switch e.Op {
@@ -419,14 +466,86 @@ func (a *algebra) eval(e ir.Expr, st state) aval {
 		default:
 			p = x.p.Mul(y.p)
 		}
-		return aval{p: p, mod: min(x.mod, y.mod, w), ok: true}
+		return aval{p: p, mod: min(x.mod, y.mod, it.Bits), ok: true, lo: lo}
 	}
 	return aval{}
 }
 
+// powerOfTwo is s when e is the constant 2^s, s >= 1.
+func powerOfTwo(e ir.Expr) (int, bool) {
+	c, ok := e.(*ir.Const)
+	if !ok {
+		return 0, false
+	}
+	v, ok := intVal(c)
+	if !ok || v.Sign() <= 0 || v.BitLen() < 2 || v.TrailingZeroBits() != uint(v.BitLen()-1) {
+		return 0, false
+	}
+	return v.BitLen() - 1, true
+}
+
+// div is x / 2^s. When the facts say x ≡ 0 (mod 2^s), C's truncating
+// division is exact: the quotient is a new unknown h with x = 2^s·h as
+// integers, so x's polynomial - 2^s·h ≡ 0 modulo x's modulus (a fact
+// added to st). A nonnegative x gives a nonnegative quotient either way.
+func (a *algebra) div(e *ir.Binary, st *state) aval {
+	s, ok := powerOfTwo(e.Y)
+	x := a.eval(e.X, st)
+	var lo *big.Int
+	if ok && x.lo != nil && x.lo.Sign() >= 0 {
+		lo = new(big.Int).Rsh(x.lo, uint(s))
+	}
+	if !ok || !x.ok || x.mod < s || !implied(x.p, s, st.facts) {
+		return aval{lo: lo}
+	}
+	h := a.newSym()
+	c := new(big.Int).Lsh(big.NewInt(1), uint(s))
+	st.facts = append(st.facts, fact{p: x.p.Sub(h.p.Scale(c)), mod: x.mod})
+	h.lo = lo
+	return h
+}
+
+// assumeLike reports whether f is "void f(int c) { if (!c) abort(); }":
+// a call of it goes on only when its argument is nonzero.
+func assumeLike(f *ir.Function) bool {
+	if len(f.Params) != 1 || len(f.Body) < 3 {
+		return false
+	}
+	g, ok := f.Body[0].(*ir.Goto)
+	if !ok || g.Target != 2 || !nonzeroTest(g.Cond, f.Params[0]) {
+		return false
+	}
+	c, ok := f.Body[1].(*ir.Call)
+	if !ok || c.Fn != nil || c.Builtin != ir.BAbort {
+		return false
+	}
+	for _, in := range f.Body[2:] {
+		if r, ok := in.(*ir.Return); !ok || r.Value != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// nonzeroTest reports whether e is p, !!p or p != 0.
+func nonzeroTest(e ir.Expr, p *ir.Var) bool {
+	isP := func(e ir.Expr) bool { r, ok := e.(*ir.VarRef); return ok && r.V == p }
+	switch e := e.(type) {
+	case *ir.Unary:
+		if n, ok := e.X.(*ir.Unary); ok && e.Op == ir.LNot && n.Op == ir.LNot {
+			return isP(n.X)
+		}
+	case *ir.Binary:
+		if c, ok := e.Y.(*ir.Const); ok && e.Op == ir.Ne && c.Bits == 0 {
+			return isP(e.X)
+		}
+	}
+	return isP(e)
+}
+
 // equality is e1 - e2 ≡ 0 (mod 2^mod) when cond, taken as truth, says
 // that two integer values of one width are equal; ok false otherwise.
-func (a *algebra) equality(cond ir.Expr, truth bool, st state) (fact, bool) {
+func (a *algebra) equality(cond ir.Expr, truth bool, st *state) (fact, bool) {
 	switch c := cond.(type) {
 	case *ir.Unary:
 		if c.Op == ir.LNot {
@@ -464,30 +583,179 @@ func (a *algebra) cond(cond ir.Expr, truth bool, st *state) bool {
 		if c.Op == ir.LAnd && truth || c.Op == ir.LOr && !truth {
 			return a.cond(c.X, truth, st) && a.cond(c.Y, truth, st)
 		}
+		a.bound(c, truth, st)
+		a.remainder(c, truth, st)
 	}
-	if f, ok := a.equality(cond, truth, *st); ok {
+	if f, ok := a.equality(cond, truth, st); ok {
 		st.facts = append(st.facts, f)
 	}
 	return true
 }
 
+// negated is the comparison that holds when op does not.
+var negated = map[ir.BinOp]ir.BinOp{ir.Eq: ir.Ne, ir.Ne: ir.Eq, ir.Lt: ir.Ge, ir.Ge: ir.Lt, ir.Le: ir.Gt, ir.Gt: ir.Le}
+
+// swapped is op with its operands exchanged (k < v is v > k).
+var swapped = map[ir.BinOp]ir.BinOp{ir.Eq: ir.Eq, ir.Ne: ir.Ne, ir.Lt: ir.Gt, ir.Gt: ir.Lt, ir.Le: ir.Ge, ir.Ge: ir.Le}
+
+// bound raises the lower bound of a register that c, taken as truth,
+// compares with a constant (v >= k, v > k, v == k; v != 0 for v >= 0).
+// The comparison is in the register's own type, as its bound is.
+func (a *algebra) bound(c *ir.Binary, truth bool, st *state) {
+	op, ok := swapped[c.Op]
+	if !ok {
+		return
+	}
+	op = c.Op
+	x, y := c.X, c.Y
+	if _, isC := x.(*ir.Const); isC {
+		x, y, op = y, x, swapped[op]
+	}
+	if !truth {
+		op = negated[op]
+	}
+	r, ok1 := x.(*ir.VarRef)
+	k, ok2 := y.(*ir.Const)
+	if !ok1 || !ok2 || !tracked(r.V, a.f) {
+		return
+	}
+	kv, ok := intVal(k)
+	if !ok {
+		return
+	}
+	v := st.regs[r.V]
+	var lo *big.Int
+	switch {
+	case op == ir.Ge || op == ir.Eq:
+		lo = kv
+	case op == ir.Gt:
+		lo = new(big.Int).Add(kv, big.NewInt(1))
+	case op == ir.Ne && kv.Sign() == 0 && v.lo != nil && v.lo.Sign() >= 0:
+		lo = big.NewInt(1)
+	default:
+		return
+	}
+	if v.lo == nil || v.lo.Cmp(lo) < 0 {
+		v.lo = lo
+		st.regs[r.V] = v
+	}
+}
+
+// remainder adds what y % 2^s == k (or !=), taken as truth, says: with
+// ==, y ≡ k (mod 2^s), and y >= k when k > 0 (C's remainder has the sign
+// of y); with != and s = 1, y is odd when k = 0, and even when k = 1 and
+// y >= 0 (the remainder is one of -1, 0, 1).
+func (a *algebra) remainder(c *ir.Binary, truth bool, st *state) {
+	if c.Op != ir.Eq && c.Op != ir.Ne {
+		return
+	}
+	rem, ok1 := c.X.(*ir.Binary)
+	kc, ok2 := c.Y.(*ir.Const)
+	if !ok1 || !ok2 || rem.Op != ir.Rem {
+		return
+	}
+	s, ok := powerOfTwo(rem.Y)
+	k, ok2 := intVal(kc)
+	if !ok || !ok2 {
+		return
+	}
+	y := a.eval(rem.X, st)
+	if (c.Op == ir.Eq) == truth {
+		if y.ok {
+			st.facts = append(st.facts, fact{p: y.p.Sub(polyConst(k)), mod: min(s, y.mod)})
+		}
+		if r, ok := rem.X.(*ir.VarRef); ok && k.Sign() > 0 && tracked(r.V, a.f) {
+			if v := st.regs[r.V]; v.lo == nil || v.lo.Cmp(k) < 0 {
+				v.lo = k
+				st.regs[r.V] = v
+			}
+		}
+		return
+	}
+	if s != 1 || !y.ok {
+		return
+	}
+	switch {
+	case k.Sign() == 0:
+		st.facts = append(st.facts, fact{p: y.p.Sub(polyConst(big.NewInt(1))), mod: 1})
+	case k.Cmp(big.NewInt(1)) == 0 && y.lo != nil && y.lo.Sign() >= 0:
+		st.facts = append(st.facts, fact{p: y.p, mod: 1})
+	}
+}
+
 // implied reports whether p ≡ 0 (mod 2^w) follows from the facts: p is
 // an integer combination of facts each known modulo 2^w or finer.
+//
+// The multipliers may be polynomials: each fact is also offered times
+// every monomial of degree up to p's over the symbols in play (x·(y - 2h)
+// for prodbin's z + x·y), which is sound since m·F ≡ 0 when F ≡ 0.
+// 2^w itself is a fact (times monomials too): coefficients count only
+// modulo 2^w.
 func implied(p Poly, w int, facts []fact) bool {
-	if p.IsZero() {
+	if p.IsZero() || w < exact && p.reduce(w).IsZero() {
 		return true
 	}
 	var basis []Poly
+	if w < exact {
+		basis = append(basis, polyConst(new(big.Int).Lsh(big.NewInt(1), uint(w))))
+	}
+	syms := map[int]bool{}
+	for _, s := range p.Symbols() {
+		syms[s] = true
+	}
 	for _, f := range facts {
 		if f.mod >= w && !f.p.IsZero() {
 			basis = append(basis, f.p)
+			for _, s := range f.p.Symbols() {
+				syms[s] = true
+			}
 		}
 	}
-	if len(basis) == 0 {
+	if len(facts) == 0 {
 		return false
 	}
-	_, ok := Combination(p, basis)
+	if _, ok := Combination(p, basis); ok {
+		return true
+	}
+	var all []int
+	for s := range syms {
+		all = append(all, s)
+	}
+	sort.Ints(all)
+	monos := monomials(all, max(p.Degree()-1, 1))
+	if len(monos)*len(basis) > maxBasis {
+		return false
+	}
+	var wider []Poly
+	for _, b := range basis {
+		wider = append(wider, b)
+		for _, m := range monos {
+			wider = append(wider, b.Mul(m))
+		}
+	}
+	_, ok := Combination(p, wider)
 	return ok
+}
+
+// maxBasis bounds the products of facts and monomials implied tries.
+const maxBasis = 2000
+
+// monomials are the monomials of degree 1 to d over syms.
+func monomials(syms []int, d int) []Poly {
+	var out []Poly
+	var rec func(start int, cur Poly, deg int)
+	rec = func(start int, cur Poly, deg int) {
+		if deg == d {
+			return
+		}
+		for i := start; i < len(syms); i++ {
+			next := cur.Mul(polySym(syms[i]))
+			out = append(out, next)
+			rec(i, next, deg+1)
+		}
+	}
+	rec(0, polyConst(big.NewInt(1)), 0)
+	return out
 }
 
 // holds reports whether invariant q holds in st: P of the registers'
@@ -522,7 +790,7 @@ func (a *algebra) proves(cond ir.Expr, st state) bool {
 			return a.proves(c.X, st) && a.cond(c.X, true, &st2) && a.proves(c.Y, st2)
 		}
 	}
-	f, ok := a.equality(cond, true, st)
+	f, ok := a.equality(cond, true, &st)
 	if !ok {
 		return false
 	}
@@ -555,7 +823,7 @@ func (a *algebra) candidates(out walkOut) []PolyInv {
 		if !a.loop.Contains(ev.pc) {
 			continue
 		}
-		f, ok := a.equality(as.Cond, true, ev.st)
+		f, ok := a.equality(as.Cond, true, &ev.st)
 		if !ok || f.p.IsZero() || f.p.Degree() > maxCandidateDegree {
 			continue
 		}
@@ -600,7 +868,21 @@ type AlgebraicProof struct {
 // preserves them, given them at the previous arrival); every assertion
 // lies on a path from the entry to the head or from the head, and is
 // implied there.
+//
+// Lower bounds (v >= 0 at the head, proved the same way) are needed only
+// for divisions and remainders: the proof is tried without them first,
+// so that a proof lists them only when it rests on them.
 func ProveAlgebraic(p *ir.Program, entry *ir.Function, extra []PolyInv) (*AlgebraicProof, error) {
+	pf, err := proveAlgebraic(p, entry, extra, false)
+	if err != nil {
+		if pf2, err2 := proveAlgebraic(p, entry, extra, true); err2 == nil {
+			return pf2, nil
+		}
+	}
+	return pf, err
+}
+
+func proveAlgebraic(p *ir.Program, entry *ir.Function, extra []PolyInv, useBounds bool) (*AlgebraicProof, error) {
 	if entry == nil || len(entry.Loops) != 1 {
 		return nil, fmt.Errorf("not one loop")
 	}
@@ -616,7 +898,13 @@ func ProveAlgebraic(p *ir.Program, entry *ir.Function, extra []PolyInv) (*Algebr
 	if len(pre.heads) == 0 {
 		return nil, fmt.Errorf("the head is not reached")
 	}
+	if useBounds {
+		if err := a.bounds(pre.heads); err != nil {
+			return nil, err
+		}
+	}
 	var body walkOut
+	a.fresh = len(a.vars)
 	if err := a.walk(l.Head, a.headState(nil), &body, false); err != nil {
 		return nil, err
 	}
@@ -646,7 +934,54 @@ func ProveAlgebraic(p *ir.Program, entry *ir.Function, extra []PolyInv) (*Algebr
 	for _, q := range invs {
 		out.Invariants = append(out.Invariants, q)
 	}
+	// The bounds the proof used, for its readers (temporaries have no
+	// name in C).
+	for _, v := range a.vars {
+		if a.nonneg[v] && v.Kind != ir.Temp {
+			if it := v.Type.(*ir.IntType); it.Signed {
+				out.Invariants = append(out.Invariants, Pred{Vars: []*ir.Var{v}, Coefs: []int64{-1}, Op: Le, C: new(big.Int)})
+			}
+		}
+	}
 	return out, nil
+}
+
+// bounds finds the registers that are >= 0 at every arrival at the head,
+// Houdini-style: those every arrival from before the loop gives a
+// nonnegative bound, less those some path around the loop does not keep
+// nonnegative (given the others), until none is dropped.
+func (a *algebra) bounds(arrivals []event) error {
+	cand := map[*ir.Var]bool{}
+	for _, v := range a.vars {
+		ok := true
+		for _, ev := range arrivals {
+			lo := ev.st.regs[v].lo
+			ok = ok && lo != nil && lo.Sign() >= 0
+		}
+		cand[v] = ok
+	}
+	for {
+		a.nonneg = cand
+		var around walkOut
+		a.fresh = len(a.vars)
+		if err := a.walk(a.loop.Head, a.headState(nil), &around, false); err != nil {
+			return err
+		}
+		next := map[*ir.Var]bool{}
+		same := true
+		for v, ok := range cand {
+			for _, ev := range around.heads {
+				lo := ev.st.regs[v].lo
+				ok = ok && lo != nil && lo.Sign() >= 0
+			}
+			next[v] = ok
+			same = same && ok == cand[v]
+		}
+		if same {
+			return nil
+		}
+		cand = next
+	}
 }
 
 // houdini drops the candidates some arrival from before the loop does not

@@ -15,7 +15,7 @@ import (
 
 const algebraPre = "extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\n" +
 	"void assume_abort_if_not(int c) { if (!c) abort(); }\n" +
-	"void __VERIFIER_assert(int c) { if (!c) reach_error(); }\n#define assert __VERIFIER_assert\n"
+	"void abort(void);\nvoid __VERIFIER_assert(int c) { if (!c) reach_error(); }\n#define assert __VERIFIER_assert\n"
 
 // algebraTests are programs the prover must prove (want != "") or refuse.
 var algebraTests = []struct {
@@ -49,9 +49,30 @@ var algebraTests = []struct {
 	// The asserted equality holds at the entry but an iteration adds y.
 	{"not inductive", `int main(void) { long long x = 0, y = 0;
 		while (__VERIFIER_nondet_int()) { assert(y*y == x); y = y + 1; x = x + y; } return 0; }`, nil},
-	// Division makes a value opaque, even when it is exact.
-	{"division", `int main(void) { long long x = 0, y = 0;
-		while (__VERIFIER_nondet_int()) { assert(2*x == y*y + y); y = y + 1; x = x + (2*y)/2; } return 0; }`, nil},
+	// 2*y may wrap, but it stays even: the division is exact, its
+	// quotient h has 2h ≡ 2y (mod 2^64), and that is all 2x needs.
+	{"exact division", `int main(void) { long long x = 0, y = 0;
+		while (__VERIFIER_nondet_int()) { assert(2*x == y*y + y); y = y + 1; x = x + (2*y)/2; } return 0; }`,
+		[]string{"-y*y + 2*x - y == 0 (mod 2^64)"}},
+	// y/2 of an odd y truncates: nothing says y is even, so the quotient
+	// is unknown (and the assertion fails at the second arrival).
+	{"inexact division", `int main(void) { long long x = 0, y = 0;
+		while (__VERIFIER_nondet_int()) { assert(2*x == y); y = y + 1; x = y / 2; } return 0; }`, nil},
+	// nla-digbench's prodbin: y%2 != 1 says y is even only for y >= 0,
+	// which the bounds give (b >= 1 through assume_abort_if_not).
+	{"prodbin", `int main(void) { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(); long long x, y, z;
+		assume_abort_if_not(b >= 1); x = a; y = b; z = 0;
+		while (1) { assert(z + x * y == (long long) a * b); if (!(y != 0)) break;
+			if (y % 2 == 1) { z = z + x; y = y - 1; } x = 2 * x; y = y / 2; }
+		assert(z == (long long) a * b); return 0; }`,
+		[]string{"-a*b + x*y + z == 0 (mod 2^64)", "b >= 0", "y >= 0"}},
+	// Without b >= 1, y = -1 has y%2 == -1 and -1/2 == 0: refused (and
+	// the assertion fails for a != 0).
+	{"prodbin, b of any sign", `int main(void) { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(); long long x, y, z;
+		x = a; y = b; z = 0;
+		while (1) { assert(z + x * y == (long long) a * b); if (!(y != 0)) break;
+			if (y % 2 == 1) { z = z + x; y = y - 1; } x = 2 * x; y = y / 2; }
+		return 0; }`, nil},
 	// i wraps at 32 bits, s at 64: s == i*i is an identity step by step
 	// but only modulo 2^32, and false after 2^31 + 1 iterations.
 	{"narrow counter", `int main(void) { int i = 0; long long s = 0;
@@ -115,7 +136,14 @@ func checkOnRuns(t *testing.T, p *ir.Program, pf *AlgebraicProof) {
 	intT := &ir.IntType{Kind: ir.Int, Bits: 32, Signed: true}
 	var cond ir.Expr
 	for _, iv := range pf.Invariants {
-		e := irExpr(iv.(PolyInv), intT)
+		var e ir.Expr
+		switch iv := iv.(type) {
+		case PolyInv:
+			e = irExpr(iv, intT)
+		case Pred: // v >= 0
+			v := iv.Vars[0]
+			e = &ir.Binary{Op: ir.Ge, X: &ir.VarRef{V: v}, Y: &ir.Const{T: v.Type}, T: intT}
+		}
 		if cond == nil {
 			cond = e
 		} else {

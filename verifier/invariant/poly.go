@@ -116,6 +116,22 @@ func (p Poly) Scale(c *big.Int) Poly {
 	return polyConst(c).Mul(p)
 }
 
+// reduce is p with each coefficient taken modulo 2^w into (-2^(w-1),
+// 2^(w-1)]: the same polynomial function modulo 2^w.
+func (p Poly) reduce(w int) Poly {
+	mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
+	half := new(big.Int).Rsh(mod, 1)
+	out := Poly{terms: map[string]*term{}}
+	for _, t := range p.terms {
+		c := new(big.Int).Mod(t.c, mod)
+		if c.Cmp(half) > 0 {
+			c.Sub(c, mod)
+		}
+		out.addTerm(t.m, c)
+	}
+	return out
+}
+
 // Degree is the largest monomial degree of p (0 for constants and zero).
 func (p Poly) Degree() int {
 	d := 0
