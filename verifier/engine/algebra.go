@@ -31,7 +31,7 @@ func algebraic(p *ir.Program, entry *ir.Function, opts Options, name string) *re
 		fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", pf.Loop.Pos, iv)
 	}
 	r.Invariants = proofInvariants(opts.Entry, &candidate{loop: pf.Loop}, pf.Invariants)
-	return withReason(r, result.Safe, "%s: %d polynomial invariants at the loop at %s imply every property (identities over the integers, so they hold modulo 2^w)", algebraReason, len(pf.Invariants), pf.Loop.Pos)
+	return withReason(r, result.Safe, "%s: %d loop invariants at the loop at %s, proved as identities of polynomials over the integers (so modulo 2^w), imply every property", algebraReason, len(pf.Invariants), pf.Loop.Pos)
 }
 
 // algebraReason starts the reason of a proof by algebraic.

@@ -636,12 +636,12 @@ func TestStableVerdicts(t *testing.T) {
 	}
 }
 
-// TestPolynomialInvariants: nla-digbench's ps2 and egcd (bundled) are
+// TestPolynomialInvariants: nla-digbench's ps2, egcd and prodbin (bundled) are
 // proved by the algebraic prover within a second, and the invariants it
 // reports are C that compiles and holds at the head of concrete runs of
 // the same loops (testdata/verify/poly_*_safe.c, run by gcc).
 func TestPolynomialInvariants(t *testing.T) {
-	for _, task := range []string{"ps2-ll.c", "egcd-ll.c"} {
+	for _, task := range []string{"ps2-ll.c", "egcd-ll.c", "prodbin-ll.c"} {
 		p := cfronttest.LoadFile(t, "../../testdata/svcomp/nla-digbench/"+task, ir.ILP32)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		r := engine.Verify(ctx, p, engine.Options{Engine: "auto", Solver: solver})

@@ -164,6 +164,30 @@ func (q PolyInv) Build(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term {
 	return b.Eq(sum, b.BVInt(q.W, 0))
 }
 
+// NonNeg is V >= 0 for a signed integer register: the lower bounds the
+// algebraic prover proves for divisions and remainders.
+type NonNeg struct{ V *ir.Var }
+
+// Build is 0 <= V, signed.
+func (n NonNeg) Build(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term {
+	t := val(n.V)
+	if t == nil || !t.Sort().IsBV() {
+		return nil
+	}
+	return b.BVSle(b.BVInt(t.Sort().Width(), 0), t)
+}
+
+func (n NonNeg) String() string { return n.V.Source + " >= 0" }
+
+// CExpr is V >= 0, exact in C for any integer type.
+func (n NonNeg) CExpr() string {
+	name, ok := CName(n.V)
+	if !ok {
+		return ""
+	}
+	return name + " >= 0"
+}
+
 // maxPaths bounds the paths the prover enumerates: their number grows
 // exponentially with the branches of a loop body.
 const maxPaths = 4096
@@ -939,7 +963,7 @@ func proveAlgebraic(p *ir.Program, entry *ir.Function, extra []PolyInv, useBound
 	for _, v := range a.vars {
 		if a.nonneg[v] && v.Kind != ir.Temp {
 			if it := v.Type.(*ir.IntType); it.Signed {
-				out.Invariants = append(out.Invariants, Pred{Vars: []*ir.Var{v}, Coefs: []int64{-1}, Op: Le, C: new(big.Int)})
+				out.Invariants = append(out.Invariants, NonNeg{V: v})
 			}
 		}
 	}

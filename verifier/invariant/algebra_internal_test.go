@@ -140,9 +140,8 @@ func checkOnRuns(t *testing.T, p *ir.Program, pf *AlgebraicProof) {
 		switch iv := iv.(type) {
 		case PolyInv:
 			e = irExpr(iv, intT)
-		case Pred: // v >= 0
-			v := iv.Vars[0]
-			e = &ir.Binary{Op: ir.Ge, X: &ir.VarRef{V: v}, Y: &ir.Const{T: v.Type}, T: intT}
+		case NonNeg:
+			e = &ir.Binary{Op: ir.Ge, X: &ir.VarRef{V: iv.V}, Y: &ir.Const{T: iv.V.Type}, T: intT}
 		}
 		if cond == nil {
 			cond = e
