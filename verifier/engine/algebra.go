@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/prbmc/prbmc/verifier/invariant"
@@ -15,8 +16,8 @@ import (
 // where every solver query with the multiplications in it times out. It
 // returns a safe result, or nil (the reason in the log) to go on as
 // usual; it takes milliseconds either way.
-func algebraic(p *ir.Program, entry *ir.Function, opts Options, name string) *result.Result {
-	pf, err := invariant.ProveAlgebraic(p, entry, nil)
+func algebraic(ctx context.Context, p *ir.Program, entry *ir.Function, opts Options, name string) *result.Result {
+	pf, err := invariant.ProveAlgebraic(ctx, p, entry, nil)
 	if err != nil {
 		fmt.Fprintf(opts.Log, "prbmc: polynomial invariants: %v\n", err)
 		return nil

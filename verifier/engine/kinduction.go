@@ -170,7 +170,7 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 		return unknown(name, "no function %q with a body", opts.Entry)
 	}
 	if opts.Invariants == "" || opts.Invariants == "relational" {
-		if out := algebraic(p, entry, opts, name); out != nil {
+		if out := algebraic(ctx, p, entry, opts, name); out != nil {
 			return out
 		}
 	}

@@ -1,6 +1,7 @@
 package invariant
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"sort"
@@ -209,6 +210,10 @@ type algebra struct {
 	paths int
 	// nonneg are the registers proved >= 0 at the head (bounds).
 	nonneg map[*ir.Var]bool
+	// ctx, work and exhausted bound the linear algebra (see spend).
+	ctx       context.Context
+	work      int64
+	exhausted bool
 }
 
 // state is what a path knows: the value of each tracked register, and the
@@ -239,8 +244,8 @@ type walkOut struct {
 	asserts []event
 }
 
-func newAlgebra(f *ir.Function, l *ir.Loop) *algebra {
-	a := &algebra{f: f, loop: l, sym: map[*ir.Var]int{}}
+func newAlgebra(ctx context.Context, f *ir.Function, l *ir.Loop) *algebra {
+	a := &algebra{ctx: ctx, f: f, loop: l, sym: map[*ir.Var]int{}}
 	for _, v := range f.Locals {
 		if tracked(v, f) {
 			a.sym[v] = len(a.vars)
@@ -342,6 +347,9 @@ func (a *algebra) walk(pc int, st state, out *walkOut, started bool) error {
 			}
 			if a.paths++; a.paths > maxPaths {
 				return fmt.Errorf("more than %d paths", maxPaths)
+			}
+			if err := a.ctx.Err(); err != nil {
+				return err
 			}
 			taken := st.clone()
 			if a.cond(in.Cond, true, &taken) {
@@ -519,7 +527,7 @@ func (a *algebra) div(e *ir.Binary, st *state) aval {
 	if ok && x.lo != nil && x.lo.Sign() >= 0 {
 		lo = new(big.Int).Rsh(x.lo, uint(s))
 	}
-	if !ok || !x.ok || x.mod < s || !implied(x.p, s, st.facts) {
+	if !ok || !x.ok || x.mod < s || !a.implied(x.p, s, st.facts) {
 		return aval{lo: lo}
 	}
 	h := a.newSym()
@@ -715,7 +723,7 @@ func (a *algebra) remainder(c *ir.Binary, truth bool, st *state) {
 // for prodbin's z + x·y), which is sound since m·F ≡ 0 when F ≡ 0.
 // 2^w itself is a fact (times monomials too): coefficients count only
 // modulo 2^w.
-func implied(p Poly, w int, facts []fact) bool {
+func (a *algebra) implied(p Poly, w int, facts []fact) bool {
 	if p.IsZero() || w < exact && p.reduce(w).IsZero() {
 		return true
 	}
@@ -738,6 +746,9 @@ func implied(p Poly, w int, facts []fact) bool {
 	if len(facts) == 0 {
 		return false
 	}
+	if !a.spend(p, basis) {
+		return false
+	}
 	if _, ok := Combination(p, basis); ok {
 		return true
 	}
@@ -746,7 +757,9 @@ func implied(p Poly, w int, facts []fact) bool {
 		all = append(all, s)
 	}
 	sort.Ints(all)
-	monos := monomials(all, max(p.Degree()-1, 1))
+	// Linear multipliers only: quadratic ones multiply the columns by
+	// the square of the symbols, for no task seen needing them.
+	monos := monomials(all, 1)
 	if len(monos)*len(basis) > maxBasis {
 		return false
 	}
@@ -757,12 +770,39 @@ func implied(p Poly, w int, facts []fact) bool {
 			wider = append(wider, b.Mul(m))
 		}
 	}
+	if !a.spend(p, wider) {
+		return false
+	}
 	_, ok := Combination(p, wider)
 	return ok
 }
 
+// maxWork bounds the prover's linear algebra, in matrix entries times
+// pivots (an estimate of big.Rat operations): it runs before the engines
+// and must cost them nothing noticeable (the nla-digbench proofs take
+// under 10^5).
+const maxWork = 50_000_000
+
+// spend charges an elimination of p against basis to the prover's work,
+// false (and the prover exhausted) when it would go over maxWork or the
+// context has ended.
+func (a *algebra) spend(p Poly, basis []Poly) bool {
+	rows := map[string]bool{}
+	for _, b := range append([]Poly{p}, basis...) {
+		for k := range b.terms {
+			rows[k] = true
+		}
+	}
+	n := int64(len(rows)) * int64(len(basis)+1) * int64(min(len(rows), len(basis))+1)
+	if a.work += n; a.work > maxWork || a.ctx.Err() != nil {
+		a.exhausted = true
+		return false
+	}
+	return true
+}
+
 // maxBasis bounds the products of facts and monomials implied tries.
-const maxBasis = 2000
+const maxBasis = 400
 
 // monomials are the monomials of degree 1 to d over syms.
 func monomials(syms []int, d int) []Poly {
@@ -797,7 +837,7 @@ func (a *algebra) holds(q PolyInv, st state) bool {
 		return false
 	}
 	p := q.P.Subst(func(s int) Poly { return st.regs[a.vars[s]].p })
-	return implied(p, q.W, st.facts)
+	return a.implied(p, q.W, st.facts)
 }
 
 // proves reports whether an assertion's condition holds in st: a nonzero
@@ -819,7 +859,7 @@ func (a *algebra) proves(cond ir.Expr, st state) bool {
 		return false
 	}
 	it := exprWidth(cond)
-	return f.mod >= it && implied(f.p, it, st.facts)
+	return f.mod >= it && a.implied(f.p, it, st.facts)
 }
 
 // exprWidth is the width of the operands of an equality (through
@@ -896,17 +936,17 @@ type AlgebraicProof struct {
 // Lower bounds (v >= 0 at the head, proved the same way) are needed only
 // for divisions and remainders: the proof is tried without them first,
 // so that a proof lists them only when it rests on them.
-func ProveAlgebraic(p *ir.Program, entry *ir.Function, extra []PolyInv) (*AlgebraicProof, error) {
-	pf, err := proveAlgebraic(p, entry, extra, false)
-	if err != nil {
-		if pf2, err2 := proveAlgebraic(p, entry, extra, true); err2 == nil {
+func ProveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extra []PolyInv) (*AlgebraicProof, error) {
+	pf, err := proveAlgebraic(ctx, p, entry, extra, false)
+	if err != nil && ctx.Err() == nil {
+		if pf2, err2 := proveAlgebraic(ctx, p, entry, extra, true); err2 == nil {
 			return pf2, nil
 		}
 	}
 	return pf, err
 }
 
-func proveAlgebraic(p *ir.Program, entry *ir.Function, extra []PolyInv, useBounds bool) (*AlgebraicProof, error) {
+func proveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extra []PolyInv, useBounds bool) (_ *AlgebraicProof, err error) {
 	if entry == nil || len(entry.Loops) != 1 {
 		return nil, fmt.Errorf("not one loop")
 	}
@@ -914,7 +954,12 @@ func proveAlgebraic(p *ir.Program, entry *ir.Function, extra []PolyInv, useBound
 		return nil, err
 	}
 	l := entry.Loops[0]
-	a := newAlgebra(entry, l)
+	a := newAlgebra(ctx, entry, l)
+	defer func() {
+		if err != nil && a.exhausted {
+			err = fmt.Errorf("%v (the prover's work limit or the deadline was reached)", err)
+		}
+	}()
 	var pre walkOut
 	if err := a.walk(0, a.entryState(), &pre, true); err != nil {
 		return nil, err

@@ -90,7 +90,7 @@ func TestProveAlgebraic(t *testing.T) {
 	for _, tc := range algebraTests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := cfronttest.LoadProgram(t, algebraPre+tc.body, ir.LP64).IR
-			pf, err := ProveAlgebraic(p, p.Func("main"), nil)
+			pf, err := ProveAlgebraic(context.Background(), p, p.Func("main"), nil)
 			if tc.want == nil {
 				if err == nil {
 					t.Fatalf("proved with %v; want refused", pf.Invariants)
