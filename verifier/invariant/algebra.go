@@ -193,8 +193,9 @@ func (n NonNeg) CExpr() string {
 // exponentially with the branches of a loop body.
 const maxPaths = 4096
 
-// maxCandidateDegree bounds the degree of the candidates the prover tries.
-const maxCandidateDegree = 3
+// maxCandidateDegree bounds the degree of the candidates the prover tries
+// (nla-digbench's ps6 asserts one of degree 6).
+const maxCandidateDegree = 6
 
 // algebra is the prover's view of an entry function with one loop.
 type algebra struct {
@@ -373,7 +374,7 @@ func (a *algebra) walk(pc int, st state, out *walkOut, started bool) error {
 			// are never taken); their properties are refused elsewhere.
 			// One that aborts unless its argument is nonzero is an
 			// assumption of the argument.
-			if in.Fn != nil && len(in.Args) == 1 && assumeLike(in.Fn) {
+			if in.Fn != nil && len(in.Args) == 1 && assumeLike(in.Fn) && sameInt(in.Args[0].Type(), in.Fn.Params[0].Type) {
 				if !a.cond(in.Args[0], true, &st) {
 					return nil
 				}
@@ -557,6 +558,14 @@ func assumeLike(f *ir.Function) bool {
 		}
 	}
 	return true
+}
+
+// sameInt reports whether a and b are one integer type (an argument
+// converted to its parameter would need thought).
+func sameInt(a, b ir.Type) bool {
+	x, ok1 := a.(*ir.IntType)
+	y, ok2 := b.(*ir.IntType)
+	return ok1 && ok2 && x.Bits == y.Bits && x.Signed == y.Signed && x.IsBool() == y.IsBool()
 }
 
 // nonzeroTest reports whether e is p, !!p or p != 0.

@@ -42,6 +42,11 @@ var algebraTests = []struct {
 		while (y < n) { assert(w == 6*y + 6); assert(z == 3*y*y + 3*y + 1); assert(x == y*y*y); x = x + z; z = z + w; w = w + 6; y = y + 1; }
 		assert(x == y*y*y); return 0; }`,
 		[]string{"-6*y + w - 6 == 0 (mod 2^32)", "-3*y*y - 3*y + z - 1 == 0 (mod 2^32)", "-y*y*y + x == 0 (mod 2^32)"}},
+	// nla-digbench's ps4: degree 4, each iteration adds y³.
+	{"ps4", `int main(void) { int k = __VERIFIER_nondet_int(); long long y = 0, x = 0, c = 0;
+		while (1) { assert(4*x - y*y*y*y - 2*y*y*y - y*y == 0); if (!(c < k)) break; c = c + 1; y = y + 1; x = y*y*y + x; }
+		assert(4*x == y*y*y*y + 2*y*y*y + y*y); return 0; }`,
+		[]string{"-y*y*y*y - 2*y*y*y - y*y + 4*x == 0 (mod 2^64)"}},
 	// Without w's equality, z's is not preserved, nor x's with it.
 	{"cubes, one missing", `int main(void) { unsigned n = __VERIFIER_nondet_int(), x = 0, y = 0, z = 1, w = 6;
 		while (y < n) { assert(z == 3*y*y + 3*y + 1); assert(x == y*y*y); x = x + z; z = z + w; w = w + 6; y = y + 1; }
