@@ -243,6 +243,9 @@ type event struct {
 type walkOut struct {
 	heads   []event // arrivals at the head
 	asserts []event
+	// branches are the conditional jumps, with the state before them:
+	// an assertion written as if (!(e)) reach_error() is one.
+	branches []event
 }
 
 func newAlgebra(ctx context.Context, f *ir.Function, l *ir.Loop) *algebra {
@@ -336,6 +339,9 @@ func (a *algebra) walk(pc int, st state, out *walkOut, started bool) error {
 				return nil
 			}
 		case *ir.Goto:
+			if neverTaken(in) {
+				break // do { … } while (0)
+			}
 			if in.Target <= pc && !(in.Target == a.loop.Head && a.loop.Contains(pc)) {
 				return fmt.Errorf("a backward jump at %s other than the loop's", in.Pos())
 			}
@@ -352,6 +358,7 @@ func (a *algebra) walk(pc int, st state, out *walkOut, started bool) error {
 			if err := a.ctx.Err(); err != nil {
 				return err
 			}
+			out.branches = append(out.branches, event{pc: pc, st: st.clone()})
 			taken := st.clone()
 			if a.cond(in.Cond, true, &taken) {
 				if in.Target == a.loop.Head {
@@ -630,6 +637,13 @@ func (a *algebra) cond(cond ir.Expr, truth bool, st *state) bool {
 	if f, ok := a.equality(cond, truth, st); ok {
 		st.facts = append(st.facts, f)
 	}
+	// A branch that needs an equality the facts imply to be false is
+	// never taken (the jump around "assert 0" of reach_error).
+	if f, ok := a.equality(cond, !truth, st); ok {
+		if w := exprWidth(cond); f.mod >= w && a.implied(f.p, w, st.facts) {
+			return false
+		}
+	}
 	return true
 }
 
@@ -888,19 +902,32 @@ func exprWidth(e ir.Expr) int {
 // candidates are the loop's asserted equalities over the head's values:
 // each assertion E1 == E2 reached from the head, as a polynomial in the
 // head's symbols, claimed modulo the comparison's width.
+//
+// Equalities tested by branches count too: an assertion may be written
+// as a jump around "assert 0", and a candidate too many costs only its
+// refutation.
 func (a *algebra) candidates(out walkOut) []PolyInv {
 	var cs []PolyInv
 	seen := map[string]bool{}
-	for _, ev := range out.asserts {
-		as := a.f.Body[ev.pc].(*ir.Assert)
+	for _, ev := range append(append([]event(nil), out.asserts...), out.branches...) {
+		var cond ir.Expr
+		switch in := a.f.Body[ev.pc].(type) {
+		case *ir.Assert:
+			cond = in.Cond
+		case *ir.Goto:
+			cond = in.Cond
+		}
 		if !a.loop.Contains(ev.pc) {
 			continue
 		}
-		f, ok := a.equality(as.Cond, true, &ev.st)
+		f, ok := a.equality(cond, true, &ev.st)
+		if !ok {
+			f, ok = a.equality(cond, false, &ev.st)
+		}
 		if !ok || f.p.IsZero() || f.p.Degree() > maxCandidateDegree {
 			continue
 		}
-		w := exprWidth(as.Cond)
+		w := exprWidth(cond)
 		if f.mod < w {
 			continue
 		}
@@ -956,13 +983,13 @@ func ProveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extr
 }
 
 func proveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extra []PolyInv, useBounds bool) (_ *AlgebraicProof, err error) {
-	if entry == nil || len(entry.Loops) != 1 {
+	l := oneLoop(entry)
+	if l == nil {
 		return nil, fmt.Errorf("not one loop")
 	}
 	if err := calleesPlain(entry); err != nil {
 		return nil, err
 	}
-	l := entry.Loops[0]
 	a := newAlgebra(ctx, entry, l)
 	defer func() {
 		if err != nil && a.exhausted {
@@ -1098,6 +1125,35 @@ func (a *algebra) houdini(cands []PolyInv, arrivals []event) []PolyInv {
 		keep = next
 	}
 	return nil
+}
+
+// oneLoop is f's loop when all its backward jumps that can be taken go to
+// one head (a continue is a second jump there; do { … } while (0), as
+// assertion macros write it, jumps never): the outermost, whose range
+// holds them all. Nil otherwise.
+func oneLoop(f *ir.Function) *ir.Loop {
+	if f == nil {
+		return nil
+	}
+	var out *ir.Loop
+	for _, l := range f.Loops {
+		if g, ok := f.Body[l.Latch].(*ir.Goto); ok && neverTaken(g) {
+			continue
+		}
+		switch {
+		case out == nil:
+			out = l // the outermost of those at the first head
+		case l.Head != out.Head:
+			return nil
+		}
+	}
+	return out
+}
+
+// neverTaken reports whether g's condition is the constant 0.
+func neverTaken(g *ir.Goto) bool {
+	c, ok := g.Cond.(*ir.Const)
+	return ok && c.Bits == 0
 }
 
 // calleesPlain checks that nothing entry calls, directly or not, has a

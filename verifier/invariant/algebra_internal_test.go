@@ -47,6 +47,18 @@ var algebraTests = []struct {
 		while (1) { assert(4*x - y*y*y*y - 2*y*y*y - y*y == 0); if (!(c < k)) break; c = c + 1; y = y + 1; x = y*y*y + x; }
 		assert(4*x == y*y*y*y + 2*y*y*y + y*y); return 0; }`,
 		[]string{"-y*y*y*y - 2*y*y*y - y*y + 4*x == 0 (mod 2^64)"}},
+	// A continue is a second jump to the head, and an assertion macro's
+	// do { … } while (0) a backward jump never taken: still one loop.
+	{"continue and do-while(0)", `#define check(c) do { if (!(c)) reach_error(); } while (0)
+		int main(void) { long long y = 0, x = 0;
+		while (__VERIFIER_nondet_int()) { check(y*y - 2*x + y == 0); if (__VERIFIER_nondet_int()) continue; y = y + 1; x = y + x; }
+		check(y*y - 2*x + y == 0); return 0; }`,
+		[]string{"y*y + y - 2*x == 0 (mod 2^64)"}},
+	// Two loops: not this prover's.
+	{"two loops", `int main(void) { long long y = 0, x = 0;
+		while (__VERIFIER_nondet_int()) { assert(y*y - 2*x + y == 0); y = y + 1; x = y + x; }
+		while (__VERIFIER_nondet_int()) { assert(y*y - 2*x + y == 0); y = y + 1; x = y + x; }
+		return 0; }`, nil},
 	// Without w's equality, z's is not preserved, nor x's with it.
 	{"cubes, one missing", `int main(void) { unsigned n = __VERIFIER_nondet_int(), x = 0, y = 0, z = 1, w = 6;
 		while (y < n) { assert(z == 3*y*y + 3*y + 1); assert(x == y*y*y); x = x + z; z = z + w; w = w + 6; y = y + 1; }
