@@ -54,6 +54,22 @@ var algebraTests = []struct {
 		while (__VERIFIER_nondet_int()) { check(y*y - 2*x + y == 0); if (__VERIFIER_nondet_int()) continue; y = y + 1; x = y + x; }
 		check(y*y - 2*x + y == 0); return 0; }`,
 		[]string{"y*y + y - 2*x == 0 (mod 2^64)"}},
+	// nla-digbench's mannadiv: the branch's equality y2 + 1 == x2 is the
+	// fact that keeps the invariant across the carry.
+	{"mannadiv", `int main(void) { int x1 = __VERIFIER_nondet_int(), x2 = __VERIFIER_nondet_int();
+		assume_abort_if_not(x1 >= 0); assume_abort_if_not(x2 != 0);
+		long long y1 = 0, y2 = 0, y3 = x1;
+		while (1) { assert(y1*x2 + y2 + y3 == x1); if (!(y3 != 0)) break;
+			if (y2 + 1 == x2) { y1 = y1 + 1; y2 = 0; y3 = y3 - 1; } else { y2 = y2 + 1; y3 = y3 - 1; } }
+		assert(y1*x2 + y2 == x1); return 0; }`,
+		[]string{"x2*y1 - x1 + y2 + y3 == 0 (mod 2^64)"}},
+	// nla-digbench's sqrt1: three equalities, one of them implied by the
+	// other two, and the loop's exit on an inequality.
+	{"sqrt1", `int main(void) { int n = __VERIFIER_nondet_int(); long long a = 0, s = 1, t = 1;
+		while (1) { assert(t == 2*a + 1); assert(s == (a + 1) * (a + 1)); assert(t*t - 4*s + 2*t + 1 == 0);
+			if (!(s <= n)) break; a = a + 1; t = t + 2; s = s + t; }
+		assert(t == 2*a + 1); assert(s == (a + 1) * (a + 1)); assert(t*t - 4*s + 2*t + 1 == 0); return 0; }`,
+		[]string{"-2*a + t - 1 == 0 (mod 2^64)", "-a*a - 2*a + s - 1 == 0 (mod 2^64)", "t*t - 4*s + 2*t + 1 == 0 (mod 2^64)"}},
 	// Two loops: not this prover's.
 	{"two loops", `int main(void) { long long y = 0, x = 0;
 		while (__VERIFIER_nondet_int()) { assert(y*y - 2*x + y == 0); y = y + 1; x = y + x; }

@@ -103,12 +103,12 @@ func (s extremeInputs) Next(t ir.Type, why string, pos ir.Pos) ([]byte, error) {
 	return buf[:t.Size()], nil
 }
 
-// failingRun runs p on 300 inputs and describes the first that fails an
+// failingRun runs p on 200 inputs and describes the first that fails an
 // assertion, "" if none does.
 func failingRun(p *ir.Program) string {
 	r := rand.New(rand.NewSource(7))
-	for i := 0; i < 300; i++ {
-		res, err := interp.Run(context.Background(), p, "main", interp.Options{Inputs: extremeInputs{r}, MaxSteps: 200_000})
+	for i := 0; i < 200; i++ {
+		res, err := interp.Run(context.Background(), p, "main", interp.Options{Inputs: extremeInputs{r}, MaxSteps: 100_000})
 		if err != nil {
 			return err.Error()
 		}
