@@ -32,7 +32,8 @@ func algebraic(ctx context.Context, p *ir.Program, entry *ir.Function, opts Opti
 		fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", pf.Loop.Pos, iv)
 	}
 	r.Invariants = proofInvariants(opts.Entry, &candidate{loop: pf.Loop}, pf.Invariants)
-	return withReason(r, result.Safe, "%s: %d loop invariants at the loop at %s, proved as identities of polynomials over the integers (so modulo 2^w), imply every property", algebraReason, len(pf.Invariants), pf.Loop.Pos)
+	// "proved …, imply" reads for one invariant as for several.
+	return withReason(r, result.Safe, "%s: the loop invariants at the loop at %s (%d), proved as identities of polynomials over the integers (so modulo 2^w), imply every property", algebraReason, pf.Loop.Pos, len(pf.Invariants))
 }
 
 // algebraReason starts the reason of a proof by algebraic.
