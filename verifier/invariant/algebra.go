@@ -30,9 +30,11 @@ import (
 // candidates at the head and the path's equality conditions) each known
 // modulo 2^W or finer: an identity over Z holds in every ring Z/2^W, so
 // the wrapping bit-vector semantics of C's arithmetic is covered. (A
-// solver over unbounded integers would not be sound here.) Division,
-// remainder, shifts, bit operations and comparisons as values make a value
-// opaque; an invariant or assertion that needs one is not proved.
+// solver over unbounded integers would not be sound here.) A division by
+// 2^s is a new unknown when the facts show it exact (see div); other
+// divisions, remainders as values, shifts, bit operations and comparisons
+// as values make a value opaque, and an invariant or assertion that needs
+// one is not proved.
 
 // exact is the modulus exponent of a value known exactly as an integer.
 const exact = 1 << 20
@@ -189,8 +191,8 @@ func (n NonNeg) CExpr() string {
 	return name + " >= 0"
 }
 
-// maxPaths bounds the paths the prover enumerates: their number grows
-// exponentially with the branches of a loop body.
+// maxPaths bounds the conditional jumps the prover follows, over all its
+// walks: the number of paths grows exponentially with a body's branches.
 const maxPaths = 4096
 
 // maxCandidateDegree bounds the degree of the candidates the prover tries
@@ -206,7 +208,6 @@ type algebra struct {
 	// a pointer and no callee can change them). Symbol i is the value of
 	// vars[i] at the loop head; later symbols are fresh unknowns.
 	vars  []*ir.Var
-	sym   map[*ir.Var]int
 	fresh int
 	paths int
 	// nonneg are the registers proved >= 0 at the head (bounds).
@@ -249,10 +250,9 @@ type walkOut struct {
 }
 
 func newAlgebra(ctx context.Context, f *ir.Function, l *ir.Loop) *algebra {
-	a := &algebra{ctx: ctx, f: f, loop: l, sym: map[*ir.Var]int{}}
+	a := &algebra{ctx: ctx, f: f, loop: l}
 	for _, v := range f.Locals {
 		if tracked(v, f) {
-			a.sym[v] = len(a.vars)
 			a.vars = append(a.vars, v)
 		}
 	}
