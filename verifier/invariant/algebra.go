@@ -899,9 +899,10 @@ func exprWidth(e ir.Expr) int {
 	return exact
 }
 
-// candidates are the loop's asserted equalities over the head's values:
-// each assertion E1 == E2 reached from the head, as a polynomial in the
-// head's symbols, claimed modulo the comparison's width.
+// candidates are the asserted equalities over the head's values: each
+// assertion E1 == E2 reached from the head, in the loop or after it, as a
+// polynomial in the head's symbols, claimed modulo the comparison's width
+// (a property after the loop is often the loop's invariant itself).
 //
 // Equalities tested by branches count too: an assertion may be written
 // as a jump around "assert 0", and a candidate too many costs only its
@@ -916,9 +917,6 @@ func (a *algebra) candidates(out walkOut) []PolyInv {
 			cond = in.Cond
 		case *ir.Goto:
 			cond = in.Cond
-		}
-		if !a.loop.Contains(ev.pc) {
-			continue
 		}
 		f, ok := a.equality(cond, true, &ev.st)
 		if !ok {
@@ -935,7 +933,14 @@ func (a *algebra) candidates(out walkOut) []PolyInv {
 		for _, s := range f.p.Symbols() {
 			fromHead = fromHead && s < len(a.vars)
 		}
-		if q := (PolyInv{P: f.p, W: w, Vars: a.vars}); fromHead && !seen[q.String()] {
+		// One sign (the leading term's positive): P and -P are one
+		// candidate. (Dividing by a common factor would not be sound:
+		// 2P ≡ 0 says P ≡ 0 only modulo 2^(w-1).)
+		p := f.p
+		if ts := p.sorted(); ts[0].c.Sign() < 0 {
+			p = p.Scale(big.NewInt(-1))
+		}
+		if q := (PolyInv{P: p, W: w, Vars: a.vars}); fromHead && !seen[q.String()] {
 			seen[q.String()] = true
 			cs = append(cs, q)
 		}

@@ -35,18 +35,23 @@ var algebraTests = []struct {
 			if (a > b) { a = a - b; p = p - q; r = r - s; } else { b = b - a; q = q - p; s = s - r; }
 		}
 		assert(p*x + r*y - b == 0); assert(q*r - p*s + 1 == 0); return 0; }`,
-		[]string{"-p*s + q*r + 1 == 0 (mod 2^64)", "-p*x - r*y + a == 0 (mod 2^64)", "-q*x - s*y + b == 0 (mod 2^64)"}},
+		[]string{"p*s - q*r - 1 == 0 (mod 2^64)", "p*x + r*y - a == 0 (mod 2^64)", "q*x + s*y - b == 0 (mod 2^64)"}},
 	// Cubes: x = y³ through two auxiliary sums, degree 3, with a 32-bit
 	// comparison (W = 32: the 32-bit sums wrap alike).
 	{"cubes", `int main(void) { unsigned n = __VERIFIER_nondet_int(), x = 0, y = 0, z = 1, w = 6;
 		while (y < n) { assert(w == 6*y + 6); assert(z == 3*y*y + 3*y + 1); assert(x == y*y*y); x = x + z; z = z + w; w = w + 6; y = y + 1; }
 		assert(x == y*y*y); return 0; }`,
-		[]string{"-6*y + w - 6 == 0 (mod 2^32)", "-3*y*y - 3*y + z - 1 == 0 (mod 2^32)", "-y*y*y + x == 0 (mod 2^32)"}},
+		[]string{"y*y*y - x == 0 (mod 2^32)", "6*y - w + 6 == 0 (mod 2^32)", "3*y*y + 3*y - z + 1 == 0 (mod 2^32)"}},
+	// The invariant asserted only after the loop is a candidate too.
+	{"ps2, asserted after the loop", `int main(void) { int k = __VERIFIER_nondet_int(); long long y = 0, x = 0, c = 0;
+		while (c < k) { c = c + 1; y = y + 1; x = y + x; }
+		assert(2*x == y*y + y); return 0; }`,
+		[]string{"y*y + y - 2*x == 0 (mod 2^64)"}},
 	// nla-digbench's ps4: degree 4, each iteration adds y³.
 	{"ps4", `int main(void) { int k = __VERIFIER_nondet_int(); long long y = 0, x = 0, c = 0;
 		while (1) { assert(4*x - y*y*y*y - 2*y*y*y - y*y == 0); if (!(c < k)) break; c = c + 1; y = y + 1; x = y*y*y + x; }
 		assert(4*x == y*y*y*y + 2*y*y*y + y*y); return 0; }`,
-		[]string{"-y*y*y*y - 2*y*y*y - y*y + 4*x == 0 (mod 2^64)"}},
+		[]string{"y*y*y*y + 2*y*y*y + y*y - 4*x == 0 (mod 2^64)"}},
 	// A continue is a second jump to the head, and an assertion macro's
 	// do { … } while (0) a backward jump never taken: still one loop.
 	{"continue and do-while(0)", `#define check(c) do { if (!(c)) reach_error(); } while (0)
@@ -69,7 +74,7 @@ var algebraTests = []struct {
 		while (1) { assert(t == 2*a + 1); assert(s == (a + 1) * (a + 1)); assert(t*t - 4*s + 2*t + 1 == 0);
 			if (!(s <= n)) break; a = a + 1; t = t + 2; s = s + t; }
 		assert(t == 2*a + 1); assert(s == (a + 1) * (a + 1)); assert(t*t - 4*s + 2*t + 1 == 0); return 0; }`,
-		[]string{"-2*a + t - 1 == 0 (mod 2^64)", "-a*a - 2*a + s - 1 == 0 (mod 2^64)", "t*t - 4*s + 2*t + 1 == 0 (mod 2^64)"}},
+		[]string{"2*a - t + 1 == 0 (mod 2^64)", "a*a + 2*a - s + 1 == 0 (mod 2^64)", "t*t - 4*s + 2*t + 1 == 0 (mod 2^64)"}},
 	// Two loops: not this prover's.
 	{"two loops", `int main(void) { long long y = 0, x = 0;
 		while (__VERIFIER_nondet_int()) { assert(y*y - 2*x + y == 0); y = y + 1; x = y + x; }
@@ -86,7 +91,7 @@ var algebraTests = []struct {
 	// quotient h has 2h ≡ 2y (mod 2^64), and that is all 2x needs.
 	{"exact division", `int main(void) { long long x = 0, y = 0;
 		while (__VERIFIER_nondet_int()) { assert(2*x == y*y + y); y = y + 1; x = x + (2*y)/2; } return 0; }`,
-		[]string{"-y*y + 2*x - y == 0 (mod 2^64)"}},
+		[]string{"y*y - 2*x + y == 0 (mod 2^64)"}},
 	// y/2 of an odd y truncates: nothing says y is even, so the quotient
 	// is unknown (and the assertion fails at the second arrival).
 	{"inexact division", `int main(void) { long long x = 0, y = 0;
@@ -98,7 +103,7 @@ var algebraTests = []struct {
 		while (1) { assert(z + x * y == (long long) a * b); if (!(y != 0)) break;
 			if (y % 2 == 1) { z = z + x; y = y - 1; } x = 2 * x; y = y / 2; }
 		assert(z == (long long) a * b); return 0; }`,
-		[]string{"-a*b + x*y + z == 0 (mod 2^64)", "b >= 0", "y >= 0"}},
+		[]string{"a*b - x*y - z == 0 (mod 2^64)", "b >= 0", "y >= 0"}},
 	// Without b >= 1, y = -1 has y%2 == -1 and -1/2 == 0: refused (and
 	// the assertion fails for a != 0).
 	{"prodbin, b of any sign", `int main(void) { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(); long long x, y, z;
