@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/prbmc/prbmc/verifier/invariant"
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -28,12 +29,22 @@ func algebraic(ctx context.Context, p *ir.Program, entry *ir.Function, opts Opti
 		rp.Verdict = result.Safe
 		r.Props = append(r.Props, *rp)
 	}
-	for _, iv := range pf.Invariants {
-		fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", pf.Loop.Pos, iv)
+	n, where := 0, ""
+	for _, li := range pf.Loops {
+		for _, iv := range li.Invariants {
+			fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", li.Loop.Pos, iv)
+		}
+		r.Invariants = append(r.Invariants, proofInvariants(opts.Entry, &candidate{loop: li.Loop}, li.Invariants)...)
+		n += len(li.Invariants)
+		if where == "" {
+			where = fmt.Sprintf("the loop at %s", li.Loop.Pos)
+		}
 	}
-	r.Invariants = proofInvariants(opts.Entry, &candidate{loop: pf.Loop}, pf.Invariants)
+	if len(pf.Loops) > 1 {
+		where = fmt.Sprintf("%d loops from %s on", len(pf.Loops), strings.TrimPrefix(where, "the loop at "))
+	}
 	// "proved …, imply" reads for one invariant as for several.
-	return withReason(r, result.Safe, "%s: the loop invariants at the loop at %s (%d), proved as identities of polynomials over the integers (so modulo 2^w), imply every property", algebraReason, pf.Loop.Pos, len(pf.Invariants))
+	return withReason(r, result.Safe, "%s: the loop invariants at %s (%d), proved as identities of polynomials over the integers (so modulo 2^w), imply every property", algebraReason, where, n)
 }
 
 // algebraReason starts the reason of a proof by algebraic.

@@ -199,10 +199,11 @@ const maxPaths = 4096
 // (nla-digbench's ps6 asserts one of degree 6).
 const maxCandidateDegree = 6
 
-// algebra is the prover's view of an entry function with one loop.
+// algebra is the prover's view of an entry function and its loops.
 type algebra struct {
-	f    *ir.Function
-	loop *ir.Loop
+	f *ir.Function
+	// loops are f's loops, one per head, none inside another.
+	loops []*ir.Loop
 	// vars are the tracked registers: the integer locals, parameters and
 	// temporaries of f whose address is never taken (so no store through
 	// a pointer and no callee can change them). Symbol i is the value of
@@ -210,8 +211,8 @@ type algebra struct {
 	vars  []*ir.Var
 	fresh int
 	paths int
-	// nonneg are the registers proved >= 0 at the head (bounds).
-	nonneg map[*ir.Var]bool
+	// nonneg are the registers proved >= 0 at each loop's head (bounds).
+	nonneg map[*ir.Loop]map[*ir.Var]bool
 	// ctx, work and exhausted bound the linear algebra (see spend).
 	ctx       context.Context
 	work      int64
@@ -249,8 +250,8 @@ type walkOut struct {
 	branches []event
 }
 
-func newAlgebra(ctx context.Context, f *ir.Function, l *ir.Loop) *algebra {
-	a := &algebra{ctx: ctx, f: f, loop: l}
+func newAlgebra(ctx context.Context, f *ir.Function, loops []*ir.Loop) *algebra {
+	a := &algebra{ctx: ctx, f: f, loops: loops, nonneg: map[*ir.Loop]map[*ir.Var]bool{}}
 	for _, v := range f.Locals {
 		if tracked(v, f) {
 			a.vars = append(a.vars, v)
@@ -270,12 +271,22 @@ func (a *algebra) newSym() aval {
 	return aval{p: polySym(a.fresh - 1), mod: exact, ok: true}
 }
 
-// headState is the state at the head: each register its own symbol.
-func (a *algebra) headState(invs []PolyInv) state {
+// headAt is the loop whose head is pc, nil if none.
+func (a *algebra) headAt(pc int) *ir.Loop {
+	for _, l := range a.loops {
+		if l.Head == pc {
+			return l
+		}
+	}
+	return nil
+}
+
+// headState is the state at l's head: each register its own symbol.
+func (a *algebra) headState(l *ir.Loop, invs []PolyInv) state {
 	st := state{regs: map[*ir.Var]aval{}}
 	for i, v := range a.vars {
 		st.regs[v] = aval{p: polySym(i), mod: exact, ok: true}
-		if a.nonneg[v] {
+		if a.nonneg[l][v] {
 			st.regs[v] = aval{p: polySym(i), mod: exact, ok: true, lo: new(big.Int)}
 		}
 	}
@@ -295,14 +306,14 @@ func (a *algebra) entryState() state {
 	return st
 }
 
-// walk enumerates the paths from pc in st, up to the next arrival at the
-// head (not counting the start), the end of the function, or an abort.
-// It fails on what it cannot follow soundly: a backward jump other than
-// the loop's, a jump from before the loop past its head, an unsupported
-// construct, too many paths.
+// walk enumerates the paths from pc in st, up to the next arrival at a
+// loop head (not counting the start), the end of the function, or an
+// abort. It fails on what it cannot follow soundly: a backward jump other
+// than to the head of a loop around it, a jump into a loop past its head,
+// an unsupported construct, too many paths.
 func (a *algebra) walk(pc int, st state, out *walkOut, started bool) error {
 	for {
-		if pc == a.loop.Head && started {
+		if a.headAt(pc) != nil && started {
 			out.heads = append(out.heads, event{pc: pc, st: st})
 			return nil
 		}
@@ -342,11 +353,13 @@ func (a *algebra) walk(pc int, st state, out *walkOut, started bool) error {
 			if neverTaken(in) {
 				break // do { … } while (0)
 			}
-			if in.Target <= pc && !(in.Target == a.loop.Head && a.loop.Contains(pc)) {
-				return fmt.Errorf("a backward jump at %s other than the loop's", in.Pos())
+			if l := a.headAt(in.Target); in.Target <= pc && (l == nil || !l.Contains(pc)) {
+				return fmt.Errorf("a backward jump at %s other than a loop's", in.Pos())
 			}
-			if pc < a.loop.Head && in.Target > a.loop.Head {
-				return fmt.Errorf("a jump at %s past the loop's head", in.Pos())
+			for _, l := range a.loops {
+				if !l.Contains(pc) && l.Head < in.Target && in.Target <= l.Latch {
+					return fmt.Errorf("a jump at %s into a loop past its head", in.Pos())
+				}
 			}
 			if in.Cond == nil {
 				pc = in.Target
@@ -361,7 +374,7 @@ func (a *algebra) walk(pc int, st state, out *walkOut, started bool) error {
 			out.branches = append(out.branches, event{pc: pc, st: st.clone()})
 			taken := st.clone()
 			if a.cond(in.Cond, true, &taken) {
-				if in.Target == a.loop.Head {
+				if a.headAt(in.Target) != nil {
 					out.heads = append(out.heads, event{pc: in.Target, st: taken})
 				} else if err := a.walk(in.Target, taken, out, true); err != nil {
 					return err
@@ -949,8 +962,13 @@ func (a *algebra) candidates(out walkOut) []PolyInv {
 }
 
 // AlgebraicProof is a proof of every property of a program by polynomial
-// invariants at its entry's one loop.
+// invariants at its entry's loops.
 type AlgebraicProof struct {
+	Loops []LoopInvariants
+}
+
+// LoopInvariants are the invariants a proof proved at a loop's head.
+type LoopInvariants struct {
 	Loop       *ir.Loop
 	Invariants []Invariant
 }
@@ -958,23 +976,26 @@ type AlgebraicProof struct {
 // ProveAlgebraic tries to prove every property reachable from entry (the
 // assertions of entry itself; a callee with a property of its own, or
 // any unsupported construct, makes it give up) by polynomial invariants
-// of entry's only loop: candidates (the loop's own asserted equalities
-// and extra) are dropped until the rest hold at every arrival from
-// before the loop and are preserved by every path around it (Houdini);
-// each assertion must then follow, on every path reaching it, from the
-// invariants at the last head arrival, the path's equalities and the
-// assertions before it on the path.
+// of entry's loops (one after another, none inside another). Loop by
+// loop, in order: candidates (the equalities asserted or tested from its
+// head on, and extra) are dropped until the rest hold at every arrival —
+// from the entry, or from an earlier loop's head with that loop's
+// invariants — and are preserved by every path around it (Houdini); each
+// assertion must then follow, on every path reaching it, from the
+// invariants at the last head arrival (or from nothing, before the first
+// loop), the path's equalities and the assertions before it on the path.
 //
 // Soundness, by induction over an execution up to its first failure:
 // the paths enumerated cover every execution (branch conditions are
-// used only as facts, never to drop a path, except constant ones); the
-// invariants hold at the first arrival (every path from the entry
-// implies them) and at each later one (every path around the loop
-// preserves them, given them at the previous arrival); every assertion
-// lies on a path from the entry to the head or from the head, and is
-// implied there.
+// used only as facts, never to drop a path, except constant ones and
+// those the facts refute); an execution's stretch up to its first head
+// arrival is a path from the entry, and each later stretch one from the
+// head it last passed, which gives every arrival the invariants (those
+// of the loop it arrives at, implied at the first arrival from whatever
+// came before and preserved around the loop); every assertion lies on
+// such a stretch and is implied there.
 //
-// Lower bounds (v >= 0 at the head, proved the same way) are needed only
+// Lower bounds (v >= 0 at a head, proved the same way) are needed only
 // for divisions and remainders: the proof is tried without them first,
 // so that a proof lists them only when it rests on them.
 func ProveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extra []PolyInv) (*AlgebraicProof, error) {
@@ -988,14 +1009,14 @@ func ProveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extr
 }
 
 func proveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extra []PolyInv, useBounds bool) (_ *AlgebraicProof, err error) {
-	l := oneLoop(entry)
-	if l == nil {
-		return nil, fmt.Errorf("not one loop")
+	loops := loopsOf(entry)
+	if len(loops) == 0 {
+		return nil, fmt.Errorf("no loop, or nested loops")
 	}
 	if err := calleesPlain(entry); err != nil {
 		return nil, err
 	}
-	a := newAlgebra(ctx, entry, l)
+	a := newAlgebra(ctx, entry, loops)
 	defer func() {
 		if err != nil && a.exhausted {
 			err = fmt.Errorf("%v (the prover's work limit or the deadline was reached)", err)
@@ -1005,62 +1026,83 @@ func proveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extr
 	if err := a.walk(0, a.entryState(), &pre, true); err != nil {
 		return nil, err
 	}
-	if len(pre.heads) == 0 {
-		return nil, fmt.Errorf("the head is not reached")
-	}
-	if useBounds {
-		if err := a.bounds(pre.heads); err != nil {
-			return nil, err
-		}
-	}
-	var body walkOut
-	a.fresh = len(a.vars)
-	if err := a.walk(l.Head, a.headState(nil), &body, false); err != nil {
-		return nil, err
-	}
-	cands := append(a.candidates(body), extra...)
-	invs := a.houdini(cands, pre.heads)
-	if len(invs) == 0 {
-		return nil, fmt.Errorf("no polynomial invariant")
-	}
-	// The assertions: before the loop from the entry's facts alone, from
-	// the head with the invariants.
+	// The assertions before any loop, from the entry's facts alone.
 	for _, ev := range pre.asserts {
 		if !a.proves(a.f.Body[ev.pc].(*ir.Assert).Cond, ev.st) {
 			return nil, fmt.Errorf("assertion at %s not implied", a.f.Body[ev.pc].Pos())
 		}
 	}
-	var with walkOut
-	a.fresh = len(a.vars)
-	if err := a.walk(l.Head, a.headState(invs), &with, false); err != nil {
-		return nil, err
-	}
-	for _, ev := range with.asserts {
-		if !a.proves(a.f.Body[ev.pc].(*ir.Assert).Cond, ev.st) {
-			return nil, fmt.Errorf("assertion at %s not implied by %d polynomial invariants (%v)", a.f.Body[ev.pc].Pos(), len(invs), invs)
+	// outs[i] is the walk from loop i's head with its invariants: its
+	// arrivals at later heads are those loops' arrivals too.
+	outs := make([]walkOut, len(loops))
+	out := &AlgebraicProof{}
+	total := 0
+	for i, l := range loops {
+		arrivals := atHead(pre.heads, l)
+		for j := 0; j < i; j++ {
+			arrivals = append(arrivals, atHead(outs[j].heads, l)...)
 		}
-	}
-	out := &AlgebraicProof{Loop: l}
-	for _, q := range invs {
-		out.Invariants = append(out.Invariants, q)
-	}
-	// The bounds the proof used, for its readers (temporaries have no
-	// name in C).
-	for _, v := range a.vars {
-		if a.nonneg[v] && v.Kind != ir.Temp {
-			if it := v.Type.(*ir.IntType); it.Signed {
-				out.Invariants = append(out.Invariants, NonNeg{V: v})
+		if len(arrivals) == 0 {
+			continue // no execution gets here: nothing to prove
+		}
+		if useBounds {
+			if err := a.bounds(l, arrivals); err != nil {
+				return nil, err
 			}
 		}
+		var body walkOut
+		a.fresh = len(a.vars)
+		if err := a.walk(l.Head, a.headState(l, nil), &body, false); err != nil {
+			return nil, err
+		}
+		invs := a.houdini(l, append(a.candidates(body), extra...), arrivals)
+		a.fresh = len(a.vars)
+		if err := a.walk(l.Head, a.headState(l, invs), &outs[i], false); err != nil {
+			return nil, err
+		}
+		for _, ev := range outs[i].asserts {
+			if !a.proves(a.f.Body[ev.pc].(*ir.Assert).Cond, ev.st) {
+				return nil, fmt.Errorf("assertion at %s not implied by %d polynomial invariants (%v)", a.f.Body[ev.pc].Pos(), len(invs), invs)
+			}
+		}
+		li := LoopInvariants{Loop: l}
+		for _, q := range invs {
+			li.Invariants = append(li.Invariants, q)
+		}
+		// The bounds the proof used, for its readers (temporaries have
+		// no name in C).
+		for _, v := range a.vars {
+			if a.nonneg[l][v] && v.Kind != ir.Temp {
+				if it := v.Type.(*ir.IntType); it.Signed {
+					li.Invariants = append(li.Invariants, NonNeg{V: v})
+				}
+			}
+		}
+		total += len(invs)
+		out.Loops = append(out.Loops, li)
+	}
+	if total == 0 {
+		return nil, fmt.Errorf("no polynomial invariant")
 	}
 	return out, nil
 }
 
-// bounds finds the registers that are >= 0 at every arrival at the head,
-// Houdini-style: those every arrival from before the loop gives a
-// nonnegative bound, less those some path around the loop does not keep
-// nonnegative (given the others), until none is dropped.
-func (a *algebra) bounds(arrivals []event) error {
+// atHead are the events at l's head.
+func atHead(evs []event, l *ir.Loop) []event {
+	var out []event
+	for _, ev := range evs {
+		if ev.pc == l.Head {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+// bounds finds the registers that are >= 0 at every arrival at l's head,
+// Houdini-style: those every arrival from before gives a nonnegative
+// bound, less those some path around the loop does not keep nonnegative
+// (given the others), until none is dropped.
+func (a *algebra) bounds(l *ir.Loop, arrivals []event) error {
 	cand := map[*ir.Var]bool{}
 	for _, v := range a.vars {
 		ok := true
@@ -1071,16 +1113,16 @@ func (a *algebra) bounds(arrivals []event) error {
 		cand[v] = ok
 	}
 	for {
-		a.nonneg = cand
+		a.nonneg[l] = cand
 		var around walkOut
 		a.fresh = len(a.vars)
-		if err := a.walk(a.loop.Head, a.headState(nil), &around, false); err != nil {
+		if err := a.walk(l.Head, a.headState(l, nil), &around, false); err != nil {
 			return err
 		}
 		next := map[*ir.Var]bool{}
 		same := true
 		for v, ok := range cand {
-			for _, ev := range around.heads {
+			for _, ev := range atHead(around.heads, l) {
 				lo := ev.st.regs[v].lo
 				ok = ok && lo != nil && lo.Sign() >= 0
 			}
@@ -1094,10 +1136,10 @@ func (a *algebra) bounds(arrivals []event) error {
 	}
 }
 
-// houdini drops the candidates some arrival from before the loop does not
-// imply, then those some path around the loop does not preserve (given
-// the others at the head), until none is dropped.
-func (a *algebra) houdini(cands []PolyInv, arrivals []event) []PolyInv {
+// houdini drops the candidates some arrival at l's head does not imply,
+// then those some path around l does not preserve (given the others at
+// the head), until none is dropped.
+func (a *algebra) houdini(l *ir.Loop, cands []PolyInv, arrivals []event) []PolyInv {
 	var keep []PolyInv
 	for _, q := range cands {
 		ok := true
@@ -1111,13 +1153,13 @@ func (a *algebra) houdini(cands []PolyInv, arrivals []event) []PolyInv {
 	for len(keep) > 0 {
 		var around walkOut
 		a.fresh = len(a.vars)
-		if err := a.walk(a.loop.Head, a.headState(keep), &around, false); err != nil {
+		if err := a.walk(l.Head, a.headState(l, keep), &around, false); err != nil {
 			return nil
 		}
 		var next []PolyInv
 		for _, q := range keep {
 			ok := true
-			for _, ev := range around.heads {
+			for _, ev := range atHead(around.heads, l) {
 				ok = ok && a.holds(q, ev.st)
 			}
 			if ok {
@@ -1132,25 +1174,28 @@ func (a *algebra) houdini(cands []PolyInv, arrivals []event) []PolyInv {
 	return nil
 }
 
-// oneLoop is f's loop when all its backward jumps that can be taken go to
-// one head (a continue is a second jump there; do { … } while (0), as
-// assertion macros write it, jumps never): the outermost, whose range
-// holds them all. Nil otherwise.
-func oneLoop(f *ir.Function) *ir.Loop {
+// loopsOf are f's loops, one per head (the outermost: a continue is a
+// second backward jump to a head), leaving out do { … } while (0), whose
+// jump is never taken (assertion macros write it); nil when a loop lies
+// inside another with a different head.
+func loopsOf(f *ir.Function) []*ir.Loop {
 	if f == nil {
 		return nil
 	}
-	var out *ir.Loop
+	var out []*ir.Loop
 	for _, l := range f.Loops {
 		if g, ok := f.Body[l.Latch].(*ir.Goto); ok && neverTaken(g) {
 			continue
 		}
-		switch {
-		case out == nil:
-			out = l // the outermost of those at the first head
-		case l.Head != out.Head:
-			return nil
+		if len(out) > 0 && out[len(out)-1].Head == l.Head {
+			continue // f.Loops has the outermost of a head first
 		}
+		for _, o := range out {
+			if o.Contains(l.Head) {
+				return nil
+			}
+		}
+		out = append(out, l)
 	}
 	return out
 }

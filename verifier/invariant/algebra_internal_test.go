@@ -75,10 +75,21 @@ var algebraTests = []struct {
 			if (!(s <= n)) break; a = a + 1; t = t + 2; s = s + t; }
 		assert(t == 2*a + 1); assert(s == (a + 1) * (a + 1)); assert(t*t - 4*s + 2*t + 1 == 0); return 0; }`,
 		[]string{"2*a - t + 1 == 0 (mod 2^64)", "a*a + 2*a - s + 1 == 0 (mod 2^64)", "t*t - 4*s + 2*t + 1 == 0 (mod 2^64)"}},
-	// Two loops: not this prover's.
+	// Two loops one after the other: the second's arrivals come from the
+	// first's head, with its invariant.
 	{"two loops", `int main(void) { long long y = 0, x = 0;
 		while (__VERIFIER_nondet_int()) { assert(y*y - 2*x + y == 0); y = y + 1; x = y + x; }
+		while (__VERIFIER_nondet_int()) { assert(y*y - 2*x + y == 0); y = y - 1; x = x - y - 1; }
+		assert(2*x == y*y + y); return 0; }`,
+		[]string{"y*y + y - 2*x == 0 (mod 2^64)", "y*y + y - 2*x == 0 (mod 2^64)"}},
+	// The second loop breaks it (x grows by y, not y + 1, going down).
+	{"two loops, the second wrong", `int main(void) { long long y = 0, x = 0;
 		while (__VERIFIER_nondet_int()) { assert(y*y - 2*x + y == 0); y = y + 1; x = y + x; }
+		while (__VERIFIER_nondet_int()) { assert(y*y - 2*x + y == 0); y = y - 1; x = x - y; }
+		return 0; }`, nil},
+	// A loop inside another: not this prover's.
+	{"nested loops", `int main(void) { long long y = 0, x = 0;
+		while (__VERIFIER_nondet_int()) { while (__VERIFIER_nondet_int()) { assert(y*y - 2*x + y == 0); y = y + 1; x = y + x; } }
 		return 0; }`, nil},
 	// Without w's equality, z's is not preserved, nor x's with it.
 	{"cubes, one missing", `int main(void) { unsigned n = __VERIFIER_nondet_int(), x = 0, y = 0, z = 1, w = 6;
@@ -131,7 +142,7 @@ func TestProveAlgebraic(t *testing.T) {
 			pf, err := ProveAlgebraic(context.Background(), p, p.Func("main"), nil)
 			if tc.want == nil {
 				if err == nil {
-					t.Fatalf("proved with %v; want refused", pf.Invariants)
+					t.Fatalf("proved with %v; want refused", pf.Loops)
 				}
 				t.Logf("refused: %v", err)
 				return
@@ -140,13 +151,17 @@ func TestProveAlgebraic(t *testing.T) {
 				t.Fatalf("refused: %v", err)
 			}
 			var got []string
-			for _, iv := range pf.Invariants {
-				got = append(got, iv.String())
+			for _, li := range pf.Loops {
+				for _, iv := range li.Invariants {
+					got = append(got, iv.String())
+				}
 			}
 			if strings.Join(got, "; ") != strings.Join(tc.want, "; ") {
 				t.Errorf("invariants %q, want %q", got, tc.want)
 			}
-			checkOnRuns(t, p, pf)
+			for _, li := range pf.Loops {
+				checkOnRuns(t, p, li)
+			}
 		})
 	}
 }
@@ -164,7 +179,7 @@ func (s smallInputs) Next(t ir.Type, why string, pos ir.Pos) ([]byte, error) {
 // checkOnRuns is the soundness check: the proved invariants, asserted at
 // the loop's head, hold at every visit of concrete runs (and so do the
 // program's own assertions).
-func checkOnRuns(t *testing.T, p *ir.Program, pf *AlgebraicProof) {
+func checkOnRuns(t *testing.T, p *ir.Program, pf LoopInvariants) {
 	t.Helper()
 	f := p.Func("main")
 	head := f.Body[pf.Loop.Head]

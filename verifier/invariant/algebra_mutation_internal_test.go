@@ -50,9 +50,9 @@ func TestAlgebraicMutants(t *testing.T) {
 					continue
 				}
 				proved++
-				t.Logf("proved %s: %v", name, pf.Invariants)
+				t.Logf("proved %s: %v", name, pf.Loops)
 				if bad := failingRun(prog); bad != "" {
-					t.Errorf("%s: proved with %v, but %s", name, pf.Invariants, bad)
+					t.Errorf("%s: proved with %v, but %s", name, pf.Loops, bad)
 				}
 			}
 		}
