@@ -173,7 +173,7 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 			return won.r
 		}
 		by := won.by
-		if by == "incremental" || by == "kinduction" && !strings.HasPrefix(won.r.Reason, "k-induction") {
+		if by == "incremental" || by == "kinduction" && !strings.HasPrefix(won.r.Reason, "k-induction") && !strings.HasPrefix(won.r.Reason, algebraReason) {
 			// The same BMC query at the same bound, whichever engine got
 			// there first: name the method, the same on every run.
 			by = "bmc"

@@ -169,6 +169,11 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 	if entry == nil || !entry.HasBody() {
 		return unknown(name, "no function %q with a body", opts.Entry)
 	}
+	if opts.Invariants == "" || opts.Invariants == "relational" {
+		if out := algebraic(ctx, p, entry, opts, name); out != nil {
+			return out
+		}
+	}
 	var cands []*candidate
 	var inv *interval.Result
 	if opts.Invariants != "none" {

@@ -16,4 +16,18 @@
 // then holds at every arrival before the first assertion failure of an
 // execution, which is all the inductive step of k-induction needs from an
 // assumption (its own argument is about the first failure).
+//
+// Polynomial invariants (algebra.go, poly.go) are proved without a
+// solver: for an entry whose loops come one after another, each loop's
+// asserted equalities are candidates P ≡ 0 (mod 2^w). The paths from the
+// entry and from each head to the next head or the end are evaluated as
+// polynomials over Z in the values at the head (ring operations only,
+// each value known modulo 2^m for the narrowest width it wrapped in), and
+// a candidate is kept while every path from the entry (or from an earlier
+// head) makes it an identity and every path around the loop preserves it
+// as P(updates) = Σ c_j·F_j over Z, the facts F_j known modulo 2^w or
+// finer. Identities over Z hold in Z/2^w, so this is sound for bit-vector
+// semantics, where Z3 cannot even check such steps (it bit-blasts each
+// 64-bit multiplication). ProveAlgebraic gives a proof only if every
+// assertion follows too; the engine then reports safe without a query.
 package invariant

@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/prbmc/prbmc/verifier/invariant"
+	"github.com/prbmc/prbmc/verifier/ir"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// algebraic tries k-induction's cheapest proof first: polynomial loop
+// invariants and the assertions they imply, proved by algebra without a
+// solver (invariant.ProveAlgebraic). It is the only proof prbmc has for
+// loops whose invariants multiply 64-bit variables (y*y - 2*x + y == 0),
+// where every solver query with the multiplications in it times out. It
+// returns a safe result, or nil (the reason in the log) to go on as
+// usual; it takes milliseconds either way.
+func algebraic(ctx context.Context, p *ir.Program, entry *ir.Function, opts Options, name string) *result.Result {
+	pf, err := invariant.ProveAlgebraic(ctx, p, entry, nil)
+	if err != nil {
+		fmt.Fprintf(opts.Log, "prbmc: polynomial invariants: %v\n", err)
+		return nil
+	}
+	r := &result.Result{Engine: name}
+	for _, prop := range propsFrom(p, entry) {
+		rp := propResult(prop)
+		rp.Verdict = result.Safe
+		r.Props = append(r.Props, *rp)
+	}
+	n, where := 0, ""
+	for _, li := range pf.Loops {
+		for _, iv := range li.Invariants {
+			fmt.Fprintf(opts.Log, "prbmc: invariant at the loop at %s: %s\n", li.Loop.Pos, iv)
+		}
+		r.Invariants = append(r.Invariants, proofInvariants(opts.Entry, &candidate{loop: li.Loop}, li.Invariants)...)
+		n += len(li.Invariants)
+		if where == "" {
+			where = fmt.Sprintf("the loop at %s", li.Loop.Pos)
+		}
+	}
+	if len(pf.Loops) > 1 {
+		where = fmt.Sprintf("%d loops from %s on", len(pf.Loops), strings.TrimPrefix(where, "the loop at "))
+	}
+	// "proved …, imply" reads for one invariant as for several.
+	return withReason(r, result.Safe, "%s: the loop invariants at %s (%d), proved as identities of polynomials over the integers (so modulo 2^w), imply every property", algebraReason, where, n)
+}
+
+// algebraReason starts the reason of a proof by algebraic.
+const algebraReason = "algebra"
