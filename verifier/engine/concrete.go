@@ -59,19 +59,7 @@ func Concrete(ctx context.Context, p *ir.Program, opts Options) (r *result.Resul
 		if err != nil || out.prop != run.Prop {
 			return withReason(r, result.Unknown, "the only execution fails %s, but its replay did not", describe(run.Prop)), true
 		}
-		found := false
-		for i := range r.Props {
-			r.Props[i].Verdict, r.Props[i].Reason = result.Unknown, "not checked: another property fails first"
-			if r.Props[i].ID == run.Prop.ID {
-				r.Props[i].Verdict, r.Props[i].Reason, r.Props[i].Trace = result.Unsafe, "", out.trace
-				found = true
-			}
-		}
-		if !found {
-			rp := propResult(run.Prop)
-			rp.Verdict, rp.Trace = result.Unsafe, out.trace
-			r.Props = append(r.Props, *rp)
-		}
+		failedFirst(r, run.Prop, out.trace)
 		return withReason(r, result.Unsafe, "%s can fail at %s (the program reads no input: its only execution fails after %d steps)", describe(run.Prop), run.Prop.Pos, run.Steps), true
 	case interp.Canceled:
 		return withReason(r, result.Unknown, "timeout after %d steps of the only execution", run.Steps), true

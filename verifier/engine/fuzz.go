@@ -91,7 +91,7 @@ func Fuzz(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		m.Charge(int64(float64(run.Steps+fuzzRunSteps) * WorkPerSecond / interpStepsPerSecond))
 		switch run.Status {
 		case interp.AssertFailed:
-			return fuzzFailure(ctx, p, opts, r, run, runs)
+			return runFailure(ctx, p, opts, r, run, fmt.Sprintf("found by run %d of the program on chosen inputs, %d steps", runs, run.Steps))
 		}
 		// Any other end (an assumption that does not hold, a construct
 		// the interpreter refuses, an object too large for it) may be
@@ -107,9 +107,11 @@ func Fuzz(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	return withReason(r, result.Unknown, "fuzz: no failure in %d runs (%d steps)", runs, steps)
 }
 
-// fuzzFailure replays the failing run with its own inputs, for the trace
-// (the end of it for a long run), and reports it.
-func fuzzFailure(ctx context.Context, p *ir.Program, opts Options, r *result.Result, run *interp.Result, runs int64) *result.Result {
+// runFailure reports the failing run of an engine that chooses inputs
+// (fuzz, split): replayed with its own inputs for the trace (the end of
+// it for a long run), as every counterexample is. how says how the run
+// was found.
+func runFailure(ctx context.Context, p *ir.Program, opts Options, r *result.Result, run *interp.Result, how string) *result.Result {
 	vals := make([][]byte, len(run.Inputs))
 	for i, in := range run.Inputs {
 		vals[i] = in.Bytes
@@ -117,24 +119,30 @@ func fuzzFailure(ctx context.Context, p *ir.Program, opts Options, r *result.Res
 	out, err := replaySource(ctx, p, opts.Entry, &bytesSource{vals: vals}, run.Steps+1, run.Steps-concreteTraceSteps)
 	if err != nil || out.prop != run.Prop {
 		// The interpreter is deterministic: this is a bug in prbmc.
-		fmt.Fprintf(opts.Log, "prbmc: fuzz failure of %s did not replay (%v); not reported\n", run.Prop.ID, err)
-		return withReason(r, result.Unknown, "fuzz: a failure of %s did not replay", describe(run.Prop))
+		fmt.Fprintf(opts.Log, "prbmc: %s failure of %s did not replay (%v); not reported\n", r.Engine, run.Prop.ID, err)
+		return withReason(r, result.Unknown, "%s: a failure of %s did not replay", r.Engine, describe(run.Prop))
 	}
+	failedFirst(r, run.Prop, out.trace)
+	r.Stats.Steps = int(min(run.Steps, 1<<31))
+	return withReason(r, result.Unsafe, "%s can fail at %s (%s)", describe(run.Prop), run.Prop.Pos, how)
+}
+
+// failedFirst records in r that prop fails first, with trace: the other
+// properties are not checked past it.
+func failedFirst(r *result.Result, prop *ir.Property, trace *result.Trace) {
 	found := false
 	for i := range r.Props {
 		r.Props[i].Verdict, r.Props[i].Reason = result.Unknown, "not checked: another property fails first"
-		if r.Props[i].ID == run.Prop.ID {
-			r.Props[i].Verdict, r.Props[i].Reason, r.Props[i].Trace = result.Unsafe, "", out.trace
+		if r.Props[i].ID == prop.ID {
+			r.Props[i].Verdict, r.Props[i].Reason, r.Props[i].Trace = result.Unsafe, "", trace
 			found = true
 		}
 	}
 	if !found {
-		rp := propResult(run.Prop)
-		rp.Verdict, rp.Trace = result.Unsafe, out.trace
+		rp := propResult(prop)
+		rp.Verdict, rp.Trace = result.Unsafe, trace
 		r.Props = append(r.Props, *rp)
 	}
-	r.Stats.Steps = int(min(run.Steps, 1<<31))
-	return withReason(r, result.Unsafe, "%s can fail at %s (found by run %d of the program on chosen inputs, %d steps)", describe(run.Prop), run.Prop.Pos, runs, run.Steps)
 }
 
 // fuzzPools are the program's constants by kind: the values its

@@ -95,7 +95,7 @@ func Split(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 			}
 			switch run.Status {
 			case interp.AssertFailed:
-				return splitFailure(ctx, p, opts, r, run, boxes)
+				return runFailure(ctx, p, opts, r, run, fmt.Sprintf("found by interval evaluation, box %d", boxes))
 			case interp.Exited, interp.Aborted, interp.Blocked:
 				if prop != nil {
 					fmt.Fprintf(opts.Log, "prbmc: split: %s fails on a box but not on its input %v; not claimed\n", prop.ID, b)
@@ -143,24 +143,6 @@ func splitSlice(ctx context.Context) time.Duration {
 		slice = min(slice, time.Duration(float64(time.Until(dl))*splitShare))
 	}
 	return slice
-}
-
-func splitFailure(ctx context.Context, p *ir.Program, opts Options, r *result.Result, run *interp.Result, boxes int64) *result.Result {
-	vals := make([][]byte, len(run.Inputs))
-	for i, in := range run.Inputs {
-		vals[i] = in.Bytes
-	}
-	out, err := replaySource(ctx, p, opts.Entry, &bytesSource{vals: vals}, run.Steps+1, run.Steps-concreteTraceSteps)
-	if err != nil || out.prop != run.Prop {
-		return withReason(r, result.Unknown, "split: a failure of %s did not replay", describe(run.Prop))
-	}
-	for i := range r.Props {
-		r.Props[i].Verdict, r.Props[i].Reason = result.Unknown, "not checked: another property fails first"
-		if r.Props[i].ID == run.Prop.ID {
-			r.Props[i].Verdict, r.Props[i].Reason, r.Props[i].Trace = result.Unsafe, "", out.trace
-		}
-	}
-	return withReason(r, result.Unsafe, "%s can fail at %s (found by interval evaluation, box %d)", describe(run.Prop), run.Prop.Pos, boxes)
 }
 
 // splitDim is one input of a box: an interval of ordinals (integers are

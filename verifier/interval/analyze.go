@@ -206,86 +206,25 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 		}
 	}
 	a.collectThresholds()
-	n := len(f.Body)
-	heads := make([]bool, n)
-	preds := ir.Preds(f)
-	for pc, in := range f.Body {
-		if g, ok := in.(*ir.Goto); ok && g.Target <= pc && g.Target >= 0 && g.Target < n {
-			heads[g.Target] = true
-		}
-	}
-	entry := State{m: map[*ir.Var]Interval{}, tracked: a.tracked}
-	states := make([]State, n)
-	for i := range states {
-		states[i] = entry.bottom()
-	}
-	if n == 0 {
-		return &Result{F: f, states: states, a: a}, nil
-	}
-	states[0] = entry
-	// Worklist, smallest pc first.
-	inList := make([]bool, n)
-	inList[0] = true
-	steps := 0
-	for {
-		pc := -1
-		for i := range inList {
-			if inList[i] {
-				pc = i
-				break
-			}
-		}
-		if pc < 0 {
-			break
-		}
-		inList[pc] = false
-		if steps++; steps%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		for _, e := range a.step(pc, states[pc]) {
-			if e.to < 0 || e.to >= n || e.st.bot {
-				continue
-			}
-			nw := join(states[e.to], e.st)
-			if heads[e.to] {
-				nw = a.widen(states[e.to], nw)
-			}
-			if !equal(nw, states[e.to]) {
-				states[e.to] = nw
-				inList[e.to] = true
-			}
-		}
-	}
-	// Narrowing: recompute every point from its predecessors' states. Each
-	// pass keeps every state sound, since each is the transfer of sound states.
-	for pass := 0; pass < 3; pass++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		for pc := 0; pc < n; pc++ {
-			acc := entry.bottom()
-			if pc == 0 {
-				acc = entry
-			}
-			for _, q := range preds[pc] {
-				for _, e := range a.step(q, states[q]) {
-					if e.to == pc {
-						acc = join(acc, e.st)
-					}
-				}
-			}
-			states[pc] = acc
-		}
+	states, err := ir.Forward[State](ctx, f, lattice{a}, 3)
+	if err != nil {
+		return nil, err
 	}
 	return &Result{F: f, states: states, a: a}, nil
 }
 
-type edge struct {
-	to int
-	st State
-}
+// lattice is the interval domain as ir.Forward needs it.
+type lattice struct{ a *analyzer }
+
+func (l lattice) Entry() State                { return State{m: map[*ir.Var]Interval{}, tracked: l.a.tracked} }
+func (l lattice) Bottom() State               { return State{bot: true, tracked: l.a.tracked} }
+func (lattice) IsBottom(s State) bool         { return s.bot }
+func (lattice) Join(a, b State) State         { return join(a, b) }
+func (l lattice) Widen(old, next State) State { return l.a.widen(old, next) }
+func (lattice) Equal(a, b State) bool         { return equal(a, b) }
+func (l lattice) Step(pc int, s State) []edge { return l.a.step(pc, s) }
+
+type edge = ir.Edge[State]
 
 func (a *analyzer) step(pc int, st State) []edge {
 	if st.bot {
@@ -295,14 +234,14 @@ func (a *analyzer) step(pc int, st State) []edge {
 	switch in := a.f.Body[pc].(type) {
 	case *ir.Decl:
 		if in.V.Kind == ir.Global {
-			return []edge{{next, st}}
+			return []edge{{To: next, State: st}}
 		}
 		if it, ok := trackable(in.V.Type); ok && in.HasInit {
-			return []edge{{next, st.set(in.V, Single(it, new(big.Int)))}}
+			return []edge{{To: next, State: st.set(in.V, Single(it, new(big.Int)))}}
 		}
-		return []edge{{next, st.set(in.V, topOf(in.V))}}
+		return []edge{{To: next, State: st.set(in.V, topOf(in.V))}}
 	case *ir.Dead:
-		return []edge{{next, st.set(in.V, topOf(in.V))}}
+		return []edge{{To: next, State: st.set(in.V, topOf(in.V))}}
 	case *ir.Assign:
 		if r, ok := in.Lhs.(*ir.VarRef); ok && st.tracked[r.V] {
 			it := r.V.Type.(*ir.IntType)
@@ -310,18 +249,18 @@ func (a *analyzer) step(pc int, st State) []edge {
 			if !ok {
 				v = Top(it)
 			}
-			return []edge{{next, st.set(r.V, v)}}
+			return []edge{{To: next, State: st.set(r.V, v)}}
 		}
-		return []edge{{next, st}}
+		return []edge{{To: next, State: st}}
 	case *ir.Assume:
-		return []edge{{next, a.refine(st, in.Cond, true)}}
+		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
 	case *ir.Assert:
-		return []edge{{next, a.refine(st, in.Cond, true)}}
+		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
 	case *ir.Goto:
 		if in.Cond == nil {
-			return []edge{{in.Target, st}}
+			return []edge{{To: in.Target, State: st}}
 		}
-		return []edge{{in.Target, a.refine(st, in.Cond, true)}, {next, a.refine(st, in.Cond, false)}}
+		return []edge{{To: in.Target, State: a.refine(st, in.Cond, true)}, {To: next, State: a.refine(st, in.Cond, false)}}
 	case *ir.Call:
 		if in.Builtin == ir.BAbort || in.Builtin == ir.BExit {
 			return nil
@@ -335,11 +274,11 @@ func (a *analyzer) step(pc int, st State) []edge {
 		if r, ok := in.Result.(*ir.VarRef); ok {
 			s = s.set(r.V, topOf(r.V))
 		}
-		return []edge{{next, s}}
+		return []edge{{To: next, State: s}}
 	case *ir.Return:
 		return nil
 	}
-	return []edge{{next, st}}
+	return []edge{{To: next, State: st}}
 }
 
 func topOf(v *ir.Var) Interval {

@@ -72,10 +72,7 @@ func (a *analyzer) havoc(s State, i int) State {
 	return s.close()
 }
 
-type edge struct {
-	to int
-	st State
-}
+type edge = ir.Edge[State]
 
 func (a *analyzer) step(pc int, st State) []edge {
 	if st.bot {
@@ -86,31 +83,31 @@ func (a *analyzer) step(pc int, st State) []edge {
 	case *ir.Decl:
 		i, ok := a.index[in.V]
 		if !ok || in.V.Kind == ir.Global {
-			return []edge{{next, st}}
+			return []edge{{To: next, State: st}}
 		}
 		if in.HasInit {
-			return []edge{{next, a.assignConst(st, i, 0)}}
+			return []edge{{To: next, State: a.assignConst(st, i, 0)}}
 		}
-		return []edge{{next, a.havoc(st, i)}}
+		return []edge{{To: next, State: a.havoc(st, i)}}
 	case *ir.Dead:
 		if i, ok := a.index[in.V]; ok {
-			return []edge{{next, a.havoc(st, i)}}
+			return []edge{{To: next, State: a.havoc(st, i)}}
 		}
 	case *ir.Assign:
 		if r, ok := in.Lhs.(*ir.VarRef); ok {
 			if i, ok := a.index[r.V]; ok {
-				return []edge{{next, a.assign(st, i, in.Rhs)}}
+				return []edge{{To: next, State: a.assign(st, i, in.Rhs)}}
 			}
 		}
 	case *ir.Assume:
-		return []edge{{next, a.refine(st, in.Cond, true)}}
+		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
 	case *ir.Assert:
-		return []edge{{next, a.refine(st, in.Cond, true)}}
+		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
 	case *ir.Goto:
 		if in.Cond == nil {
-			return []edge{{in.Target, st}}
+			return []edge{{To: in.Target, State: st}}
 		}
-		return []edge{{in.Target, a.refine(st, in.Cond, true)}, {next, a.refine(st, in.Cond, false)}}
+		return []edge{{To: in.Target, State: a.refine(st, in.Cond, true)}, {To: next, State: a.refine(st, in.Cond, false)}}
 	case *ir.Call:
 		if in.Builtin == ir.BAbort || in.Builtin == ir.BExit {
 			return nil
@@ -126,11 +123,11 @@ func (a *analyzer) step(pc int, st State) []edge {
 				s = a.havoc(s, i)
 			}
 		}
-		return []edge{{next, s}}
+		return []edge{{To: next, State: s}}
 	case *ir.Return:
 		return nil
 	}
-	return []edge{{next, st}}
+	return []edge{{To: next, State: st}}
 }
 
 func (a *analyzer) assignConst(st State, i int, c int64) State {

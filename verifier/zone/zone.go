@@ -246,76 +246,22 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 		return nil, fmt.Errorf("zone: function without body")
 	}
 	a := newAnalyzer(p, f)
-	n := len(f.Body)
-	entry := a.typeBounds(top(len(a.vars) + 1))
-	states := make([]State, n)
-	for i := range states {
-		states[i] = State{bot: true}
-	}
-	if n == 0 {
-		return &Result{F: f, states: states, a: a}, nil
-	}
-	heads := make([]bool, n)
-	for pc, in := range f.Body {
-		if g, ok := in.(*ir.Goto); ok && g.Target <= pc && g.Target >= 0 {
-			heads[g.Target] = true
-		}
-	}
-	states[0] = entry
-	inList := make([]bool, n)
-	inList[0] = true
-	for steps := 0; ; steps++ {
-		pc := -1
-		for i := range inList {
-			if inList[i] {
-				pc = i
-				break
-			}
-		}
-		if pc < 0 {
-			break
-		}
-		inList[pc] = false
-		if steps%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		for _, e := range a.step(pc, states[pc]) {
-			if e.to < 0 || e.to >= n || e.st.bot {
-				continue
-			}
-			nw := join(states[e.to], e.st)
-			if heads[e.to] {
-				// Widening may drop a variable's type bounds: they hold
-				// anyway.
-				nw = a.typeBounds(widen(states[e.to], nw))
-			}
-			if !equal(nw, states[e.to]) {
-				states[e.to] = nw
-				inList[e.to] = true
-			}
-		}
-	}
-	preds := ir.Preds(f)
-	for pass := 0; pass < 2; pass++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		for pc := 0; pc < n; pc++ {
-			acc := State{bot: true}
-			if pc == 0 {
-				acc = entry
-			}
-			for _, q := range preds[pc] {
-				for _, e := range a.step(q, states[q]) {
-					if e.to == pc {
-						acc = join(acc, e.st)
-					}
-				}
-			}
-			states[pc] = acc
-		}
+	states, err := ir.Forward[State](ctx, f, lattice{a}, 2)
+	if err != nil {
+		return nil, err
 	}
 	return &Result{F: f, states: states, a: a}, nil
 }
+
+// lattice is the zone domain as ir.Forward needs it.
+type lattice struct{ a *analyzer }
+
+func (l lattice) Entry() State                { return l.a.typeBounds(top(len(l.a.vars) + 1)) }
+func (lattice) Bottom() State                 { return State{bot: true} }
+func (lattice) IsBottom(s State) bool         { return s.bot }
+func (lattice) Join(a, b State) State         { return join(a, b) }
+func (lattice) Equal(a, b State) bool         { return equal(a, b) }
+func (l lattice) Step(pc int, s State) []edge { return l.a.step(pc, s) }
+
+// Widen may drop a variable's type bounds: they hold anyway.
+func (l lattice) Widen(old, next State) State { return l.a.typeBounds(widen(old, next)) }
