@@ -35,7 +35,7 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	opts.defaults()
 	// The interval analysis takes milliseconds; when it proves every
 	// assertion there is nothing for the other engines to do.
-	if r := IntervalProof(ctx, p, opts.Entry); r != nil {
+	if r := intervalsFirst(ctx, p, opts); r != nil {
 		return decided(r, "intervals")
 	}
 	opts.Log = &syncWriter{w: opts.Log}

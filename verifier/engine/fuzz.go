@@ -42,6 +42,16 @@ const (
 	// interpreter lays out the globals and compiles the functions again
 	// (measured: 160 µs a run of a 12-instruction program).
 	fuzzRunSteps = 20_000
+	// fuzzMaxObject and fuzzMaxMemory bound a run's objects: a random
+	// size asks malloc for hundreds of MB, which costs time and memory
+	// and finds nothing a small block would not. Such a run ends (memory
+	// limit) and the next one chooses again.
+	fuzzMaxObject = 16 << 20
+	fuzzMaxMemory = 64 << 20
+	// fuzzFillBytes is how much of an object's contents (a malloc'd
+	// block, an uninitialised array) is chosen value by value; the rest
+	// stays zero, a value of every type.
+	fuzzFillBytes = 64 << 10
 	// fuzzMaxInputs bounds the inputs of one run: a program that reads
 	// more (a loop reading until a random condition) is cut off there.
 	fuzzMaxInputs = 1 << 22
@@ -81,7 +91,8 @@ func Fuzz(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		if seed%8 == 7 {
 			maxSteps = max(maxSteps, stepsLeft/4)
 		}
-		run, err := interp.Run(ctx, p, opts.Entry, interp.Options{Inputs: src, MaxSteps: min(maxSteps, stepsLeft)})
+		run, err := interp.Run(ctx, p, opts.Entry, interp.Options{Inputs: src, MaxSteps: min(maxSteps, stepsLeft),
+			MaxObjectBytes: fuzzMaxObject, MaxMemoryBytes: fuzzMaxMemory})
 		if err != nil {
 			return withReason(r, result.Unknown, "fuzz: %v", err)
 		}
@@ -240,7 +251,7 @@ func (s *fuzzSource) Next(t ir.Type, why string, pos ir.Pos) ([]byte, error) {
 	}
 	b := make([]byte, t.Size())
 	if !s.zero {
-		s.fill(t, b)
+		s.fill(t, b[:min(len(b), fuzzFillBytes)])
 	}
 	return b, nil
 }
@@ -266,6 +277,9 @@ func (s *fuzzSource) fill(t ir.Type, b []byte) {
 			}
 		}
 	case *ir.FloatType:
+		if int64(len(b)) < t.Size() {
+			return // cut off at fuzzFillBytes
+		}
 		v := s.floatValue()
 		if t.Bits == 32 {
 			binary.LittleEndian.PutUint32(b, math.Float32bits(float32(v)))

@@ -161,9 +161,13 @@ func TestGeneratorPanic(t *testing.T) {
 	src := pre + "int main(void) { int x = 0, y = 0; while (__VERIFIER_nondet_int()) { x++; y++; } return x - y; }\n"
 	prog := cfronttest.LoadProgram(t, src, ir.LP64)
 	entry := prog.IR.Func("main")
-	boom := func(string) (smt.Solver, error) { panic("boom") }
+	// The panic waits until the test holds the channel Updated returns:
+	// a panic before it would close a channel the test never sees.
+	ready := make(chan struct{})
+	boom := func(string) (smt.Solver, error) { <-ready; panic("boom") }
 	g := invariant.Start(context.Background(), prog.IR, entry, []invariant.Loop{{Loop: entry.Loops[0]}}, boom)
 	upd := g.Updated()
+	close(ready)
 	g.Wait()
 	select {
 	case <-upd:

@@ -60,7 +60,7 @@ func Forward[S any](ctx context.Context, f *Function, l Lattice[S], narrowing in
 			break
 		}
 		inList[pc] = false
-		if steps%256 == 0 {
+		if steps%16 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}

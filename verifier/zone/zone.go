@@ -35,6 +35,11 @@ import (
 	"github.com/prbmc/prbmc/verifier/ir"
 )
 
+// MaxVars bounds the variables of an analysed function: every step closes
+// the zone in cubic time, so a function with hundreds of temporaries (a
+// library's parser) would take seconds; Analyze refuses it.
+const MaxVars = 48
+
 // inf is "no bound": larger than any sum of two real bounds.
 const inf = math.MaxInt64 / 4
 
@@ -246,6 +251,9 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 		return nil, fmt.Errorf("zone: function without body")
 	}
 	a := newAnalyzer(p, f)
+	if len(a.vars) > MaxVars {
+		return nil, fmt.Errorf("zone: %d variables in %s, more than %d", len(a.vars), f.Name, MaxVars)
+	}
 	states, err := ir.Forward[State](ctx, f, lattice{a}, 2)
 	if err != nil {
 		return nil, err
