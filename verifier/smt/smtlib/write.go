@@ -1,0 +1,370 @@
+package smtlib
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/prbmc/prbmc/verifier/smt"
+)
+
+// The writer turns terms into SMT-LIB 2 commands for an incremental solver.
+//
+// smt.Print let-binds shared subterms per printed root, which is right for
+// one query but quadratic for an incremental run: every assertion of a BMC
+// unwinding mentions the SSA values of the earlier steps again. So the
+// writer names subterms with define-fun and remembers the names for as
+// long as the solver does, i.e. until the scope they were defined in is
+// popped. A subterm is named when it occurs twice in one command, or when
+// it was already printed inline by an earlier command (so each node is
+// printed at most twice), or when inline printing would nest too deeply for
+// the solver's parser. Free constants are declared at the scope of their
+// first use, as the solver forgets declarations on pop too.
+//
+// fp.to_ieee_bv is a z3 extension that cvc5 lacks, so smt.OpFPToBits is
+// written in standard SMT-LIB: a fresh bit-vector constant b with
+// (= ((_ to_fp e s) b) x) asserted, and (ite (fp.isNaN x) NaN b) for the
+// canonical NaN pattern. For non-NaN x the pattern b is unique, so this is a
+// definition (it constrains nothing else).
+
+// maxInline is the deepest nesting printed inline; deeper subterms are
+// named. Solver parsers recurse on nesting.
+const maxInline = 64
+
+type varKey struct{ name, sort string }
+
+type writer struct {
+	vars  map[varKey]string   // declared free constants
+	names map[*smt.Term]string // defined subterms, FPToBits aux values, assumption literals
+	seen  map[*smt.Term]bool   // printed inline by an earlier command
+	used  map[string]bool      // symbols of free constants
+	// undo[k] lists what scope k+1 added, to forget on pop.
+	undo [][]func()
+	next int // numbering of generated symbols, never reused
+	// pending collects the commands of one job; inlineHeight is the
+	// nesting of unnamed subterms, per job.
+	cmds   []string
+	height map[*smt.Term]int
+}
+
+func newWriter() *writer {
+	return &writer{vars: map[varKey]string{}, names: map[*smt.Term]string{}, seen: map[*smt.Term]bool{},
+		used: map[string]bool{}, undo: [][]func(){nil}}
+}
+
+func (w *writer) push() { w.undo = append(w.undo, nil) }
+
+func (w *writer) pop(n int) {
+	for ; n > 0; n-- {
+		fs := w.undo[len(w.undo)-1]
+		for i := len(fs) - 1; i >= 0; i-- {
+			fs[i]()
+		}
+		w.undo = w.undo[:len(w.undo)-1]
+	}
+	if len(w.undo) == 0 {
+		w.undo = [][]func(){nil}
+	}
+}
+
+func (w *writer) onPop(f func()) {
+	top := len(w.undo) - 1
+	w.undo[top] = append(w.undo[top], f)
+}
+
+// fresh returns a new generated symbol. Generated symbols start with '%',
+// which variable symbols never do (see varSymbol). Not '@' or '.': SMT-LIB
+// 2.6 reserves those for solvers, and cvc5 refuses to declare them.
+func (w *writer) fresh(kind string) string {
+	w.next++
+	return "%" + kind + strconv.Itoa(w.next)
+}
+
+func (w *writer) setName(t *smt.Term, name string) {
+	w.names[t] = name
+	w.onPop(func() { delete(w.names, t) })
+}
+
+func (w *writer) setSeen(t *smt.Term) {
+	w.seen[t] = true
+	w.onPop(func() { delete(w.seen, t) })
+}
+
+// varSymbol declares a free constant (by name and sort, as every backend
+// identifies them) if needed and returns its symbol.
+func (w *writer) varSymbol(t *smt.Term) string {
+	k := varKey{t.Name(), t.Sort().Key()}
+	if s, ok := w.vars[k]; ok {
+		return s
+	}
+	name := t.Name()
+	if name == "" || strings.IndexByte("%@.", name[0]) >= 0 {
+		name = "v" + name
+	}
+	sym := quoteSymbol(name)
+	for i := 1; w.used[sym]; i++ {
+		sym = quoteSymbol(name + "#" + strconv.Itoa(i))
+	}
+	w.vars[k], w.used[sym] = sym, true
+	w.onPop(func() { delete(w.vars, k); delete(w.used, sym) })
+	w.cmds = append(w.cmds, "(declare-fun "+sym+" () "+t.Sort().Key()+")")
+	return sym
+}
+
+var reserved = map[string]bool{
+	"_": true, "!": true, "as": true, "let": true, "exists": true, "forall": true, "lambda": true,
+	"match": true, "par": true, "BINARY": true, "DECIMAL": true, "HEXADECIMAL": true,
+	"NUMERAL": true, "STRING": true, "true": true, "false": true,
+}
+
+// quoteSymbol returns name as an SMT-LIB symbol, quoted with |…| unless it
+// is simple. '|' and '\' cannot be quoted and become '_' (varSymbol keeps
+// the results distinct).
+func quoteSymbol(name string) string {
+	simple := name != "" && !reserved[name] && !(name[0] >= '0' && name[0] <= '9')
+	for i := 0; simple && i < len(name); i++ {
+		c := name[i]
+		simple = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			strings.IndexByte("~!@$%^&*_-+=<>.?/", c) >= 0
+	}
+	if simple {
+		return name
+	}
+	return "|" + strings.NewReplacer("|", "_", `\`, "_").Replace(name) + "|"
+}
+
+// define emits the declarations and definitions the roots need and returns
+// their expressions (short: names or small inline terms). The commands are
+// left in w.cmds for the caller to send.
+func (w *writer) define(roots ...*smt.Term) []string {
+	order, refs := w.collect(roots)
+	w.height = map[*smt.Term]int{}
+	for _, t := range order {
+		switch {
+		case t.Op() == smt.OpVar:
+			w.varSymbol(t)
+		case t.Op() == smt.OpFPToBits:
+			w.defineToBits(t)
+		case t.NumArgs() > 0 && (refs[t] > 1 || w.seen[t] || w.inlineHeight(t) > maxInline):
+			name := w.fresh("d")
+			w.cmds = append(w.cmds, "(define-fun "+name+" () "+t.Sort().Key()+" "+w.expr(t)+")")
+			w.setName(t, name)
+		case t.NumArgs() > 0:
+			w.setSeen(t)
+		}
+	}
+	out := make([]string, len(roots))
+	for i, r := range roots {
+		out[i] = w.expr(r)
+	}
+	w.height = nil
+	return out
+}
+
+// inlineHeight is the nesting of t printed inline under the current names.
+func (w *writer) inlineHeight(t *smt.Term) int {
+	h := 0
+	for i := 0; i < t.NumArgs(); i++ {
+		a := t.Arg(i)
+		if _, named := w.names[a]; !named && a.NumArgs() > 0 {
+			h = max(h, w.height[a])
+		}
+	}
+	w.height[t] = h + 1
+	return h + 1
+}
+
+func (w *writer) defineToBits(t *smt.Term) {
+	x := t.Arg(0)
+	s := x.Sort()
+	xe := w.expr(x)
+	b := w.fresh("b")
+	w.cmds = append(w.cmds,
+		"(declare-fun "+b+" () "+t.Sort().Key()+")",
+		fmt.Sprintf("(assert (= ((_ to_fp %d %d) %s) %s))", s.EBits(), s.SBits(), b, xe))
+	name := w.fresh("d")
+	w.cmds = append(w.cmds, fmt.Sprintf("(define-fun %s () %s (ite (fp.isNaN %s) %s %s))",
+		name, t.Sort().Key(), xe, smt.CanonicalNaN(s), b))
+	w.setName(t, name)
+}
+
+// collect returns the subterms under roots that have no name yet,
+// children before parents, and how often each is referenced from them.
+func (w *writer) collect(roots []*smt.Term) ([]*smt.Term, map[*smt.Term]int) {
+	refs := map[*smt.Term]int{}
+	visited := map[*smt.Term]bool{}
+	var order []*smt.Term
+	type frame struct {
+		t *smt.Term
+		i int
+	}
+	var stack []frame
+	for _, r := range roots {
+		refs[r]++
+		if visited[r] {
+			continue
+		}
+		visited[r] = true
+		if _, named := w.names[r]; named {
+			continue
+		}
+		stack = append(stack, frame{t: r})
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			if f.i < f.t.NumArgs() {
+				c := f.t.Arg(f.i)
+				f.i++
+				refs[c]++
+				if !visited[c] {
+					visited[c] = true
+					if _, named := w.names[c]; !named {
+						stack = append(stack, frame{t: c})
+					}
+				}
+				continue
+			}
+			order = append(order, f.t)
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return order, refs
+}
+
+// expr prints t using the names in force; unnamed subterms inline.
+func (w *writer) expr(t *smt.Term) string {
+	var sb strings.Builder
+	w.write(&sb, t)
+	return sb.String()
+}
+
+func (w *writer) write(sb *strings.Builder, t *smt.Term) {
+	if name, ok := w.names[t]; ok {
+		sb.WriteString(name)
+		return
+	}
+	switch t.Op() {
+	case smt.OpConst:
+		sb.WriteString(constLiteral(t))
+		return
+	case smt.OpVar:
+		sb.WriteString(w.varSymbol(t))
+		return
+	}
+	sb.WriteString("(")
+	sb.WriteString(head(t))
+	for i := 0; i < t.NumArgs(); i++ {
+		sb.WriteString(" ")
+		w.write(sb, t.Arg(i))
+	}
+	sb.WriteString(")")
+}
+
+func constLiteral(t *smt.Term) string {
+	if v, ok := t.BoolConst(); ok {
+		if v {
+			return "true"
+		}
+		return "false"
+	}
+	if v, ok := t.BVConst(); ok {
+		return v.String()
+	}
+	bits, _ := t.FPConstBits()
+	return smt.FPValue(t.Sort(), bits).String()
+}
+
+// head is the operator of an application, with indices and rounding mode.
+func head(t *smt.Term) string {
+	rm := ""
+	if t.HasRoundingMode() {
+		rm = " " + t.RoundingMode().String()
+	}
+	s := t.Sort()
+	switch t.Op() {
+	case smt.OpExtract:
+		return fmt.Sprintf("(_ extract %d %d)", t.Indices()[0], t.Indices()[1])
+	case smt.OpZeroExt, smt.OpSignExt:
+		return fmt.Sprintf("(_ %s %d)", t.Op(), t.Indices()[0])
+	case smt.OpConstArray:
+		return "(as const " + s.Key() + ")"
+	case smt.OpFPToSBV, smt.OpFPToUBV:
+		return fmt.Sprintf("(_ %s %d)%s", t.Op(), t.Indices()[0], rm)
+	case smt.OpFPFromSBV, smt.OpFPToFP:
+		return fmt.Sprintf("(_ to_fp %d %d)%s", s.EBits(), s.SBits(), rm)
+	case smt.OpFPFromUBV:
+		return fmt.Sprintf("(_ to_fp_unsigned %d %d)%s", s.EBits(), s.SBits(), rm)
+	case smt.OpFPFromBits:
+		return fmt.Sprintf("(_ to_fp %d %d)", s.EBits(), s.SBits())
+	case smt.OpFPToBits:
+		panic("smtlib: FPToBits printed without its definition")
+	}
+	return t.Op().String() + rm
+}
+
+// letExpr prints root without adding definitions (for get-value after a
+// check): subterms shared in root are let-bound; fixed gives literals for
+// subterms whose value is already known (FPToBits in models, see Eval).
+func (w *writer) letExpr(root *smt.Term, fixed map[*smt.Term]string) string {
+	saved := w.names
+	// Let names and fixed values shadow nothing the solver knows: they
+	// live only in this expression.
+	names := make(map[*smt.Term]string, len(saved)+len(fixed))
+	for k, v := range saved {
+		names[k] = v
+	}
+	for k, v := range fixed {
+		names[k] = v
+	}
+	w.names = names
+	defer func() { w.names = saved }()
+	order, refs := w.collect([]*smt.Term{root})
+	var sb strings.Builder
+	n := 0
+	for _, t := range order {
+		if t != root && t.NumArgs() > 0 && refs[t] > 1 {
+			name := "%l" + strconv.Itoa(n)
+			n++
+			sb.WriteString("(let ((" + name + " ")
+			w.write(&sb, t)
+			sb.WriteString(")) ")
+			names[t] = name
+		}
+	}
+	w.write(&sb, root)
+	sb.WriteString(strings.Repeat(")", n))
+	return sb.String()
+}
+
+// toBitsUnder returns the FPToBits subterms of root that have no name,
+// children before parents.
+func (w *writer) toBitsUnder(root *smt.Term) []*smt.Term {
+	order, _ := w.collect([]*smt.Term{root})
+	var out []*smt.Term
+	for _, t := range order {
+		if t.Op() == smt.OpFPToBits {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// assumption returns a literal for a Boolean term: check-sat-assuming
+// takes only constants and their negations, so other terms get an
+// auxiliary Boolean constant equal to them, asserted in the current scope
+// (a definition: it constrains nothing else).
+func (w *writer) assumption(a *smt.Term) string {
+	if a.Op() == smt.OpVar {
+		return w.varSymbol(a)
+	}
+	if a.Op() == smt.OpNot && a.Arg(0).Op() == smt.OpVar {
+		return "(not " + w.varSymbol(a.Arg(0)) + ")"
+	}
+	if name, ok := w.names[a]; ok && strings.HasPrefix(name, "%a") {
+		return name
+	}
+	e := w.define(a)[0]
+	lit := w.fresh("a")
+	w.cmds = append(w.cmds, "(declare-fun "+lit+" () Bool)", "(assert (= "+lit+" "+e+"))")
+	w.setName(a, lit)
+	return lit
+}
