@@ -34,7 +34,7 @@ const maxInline = 64
 type varKey struct{ name, sort string }
 
 type writer struct {
-	vars  map[varKey]string   // declared free constants
+	vars  map[varKey]string    // declared free constants
 	names map[*smt.Term]string // defined subterms, FPToBits aux values, assumption literals
 	seen  map[*smt.Term]bool   // printed inline by an earlier command
 	used  map[string]bool      // symbols of free constants
