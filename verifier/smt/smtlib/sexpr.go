@@ -11,7 +11,7 @@ import (
 // sexpr is one S-expression of a solver's output: an atom (symbol, numeral,
 // #b/#x literal, keyword or string literal) or a list.
 type sexpr struct {
-	atom   string   // the atom's text; a string literal keeps its quotes, a |symbol| loses its bars
+	atom   string   // a string literal keeps its outer quotes (content unescaped), a |symbol| loses its bars
 	list   []*sexpr // the elements, for a list
 	isList bool
 }
