@@ -20,29 +20,36 @@ type Options struct {
 	Logic string
 	// Name names the solver in errors and reports (default: Command[0]).
 	Name string
+	// ValueConstArrays says that the solver takes only values as the
+	// element of (as const …) (cvc5 does); a constant array of a symbolic
+	// element is then an error of Assert or Eval.
+	ValueConstArrays bool
 	// Trace, if set, receives a copy of every command sent, so that a
 	// session can be replayed by hand.
 	Trace io.Writer
 }
 
-// CVC5 is the command line of cvc5 as a pipe solver.
-func CVC5() []string {
-	return []string{"cvc5", "--lang=smt2", "--incremental", "--produce-models"}
+// CVC5 is cvc5 as a pipe solver. cvc5 1.0 handles only Float32 and
+// Float64 of the floating-point sorts (others fail the check with an
+// error), and only values in constant arrays.
+func CVC5() Options {
+	return Options{Name: "cvc5", Command: []string{"cvc5", "--lang=smt2", "--incremental", "--produce-models"},
+		ValueConstArrays: true}
 }
 
-// Z3 is the command line of the z3 binary as a pipe solver (the same
-// solver as the cgo binding, verifier/smt/z3, behind a pipe).
-func Z3() []string { return []string{"z3", "-in", "-smt2"} }
+// Z3 is the z3 binary as a pipe solver: the same solver as the cgo
+// binding, verifier/smt/z3, behind a pipe.
+func Z3() Options { return Options{Name: "z3-pipe", Command: []string{"z3", "-in", "-smt2"}} }
 
-// Preset returns the command line of a known solver: "cvc5" or "z3".
-func Preset(name string) ([]string, bool) {
+// Preset returns the options of a known solver: "cvc5" or "z3".
+func Preset(name string) (Options, bool) {
 	switch name {
 	case "cvc5":
 		return CVC5(), true
 	case "z3":
 		return Z3(), true
 	}
-	return nil, false
+	return Options{}, false
 }
 
 // Solver is an smt.Solver that drives an external solver process through
@@ -90,6 +97,7 @@ func New(opts Options) (*Solver, error) {
 	}
 	p.trace = opts.Trace
 	s := &Solver{opts: opts, name: name, p: p, w: newWriter()}
+	s.w.valueConstArrays = opts.ValueConstArrays
 	logic := opts.Logic
 	if logic == "" {
 		logic = "ALL"
@@ -210,11 +218,14 @@ func (s *Solver) Assert(t *smt.Term) error {
 		return fmt.Errorf("smtlib: assert of a %s term", t.Sort())
 	}
 	s.invalidate()
-	e := s.w.define(t)[0]
+	es, err := s.w.define(t)
+	if err != nil {
+		return err
+	}
 	if err := s.flushWriter(); err != nil {
 		return err
 	}
-	return s.command("(assert " + e + ")")
+	return s.command("(assert " + es[0] + ")")
 }
 
 // Push opens a scope.
@@ -271,7 +282,11 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 		if !a.Sort().IsBool() {
 			return smt.Unknown, fmt.Errorf("smtlib: assumption of sort %s", a.Sort())
 		}
-		lits[i] = s.w.assumption(a)
+		lit, err := s.w.assumption(a)
+		if err != nil {
+			return smt.Unknown, err
+		}
+		lits[i] = lit
 	}
 	if err := s.flushWriter(); err != nil {
 		return smt.Unknown, err
@@ -403,7 +418,10 @@ func (m *Model) Eval(t *smt.Term) (smt.Value, error) {
 
 func (m *Model) getValue(t *smt.Term, fixed map[*smt.Term]string) (smt.Value, error) {
 	s := m.s
-	e := s.w.letExpr(t, fixed)
+	e, err := s.w.letExpr(t, fixed)
+	if err != nil {
+		return smt.Value{}, err
+	}
 	// Declarations of constants the assertions never mentioned: the
 	// solver completes the model for them.
 	if err := s.flushWriter(); err != nil {

@@ -19,27 +19,28 @@ var bg = context.Background()
 
 // backends are the solvers the tests run on; a missing binary skips.
 var backends = []struct {
-	name string
-	argv []string
+	name, pkg string
+	opts Options
 }{
-	{"z3", Z3()},
-	{"cvc5", CVC5()},
+	{"z3", "z3", Z3()},
+	{"cvc5", "cvc5", CVC5()},
 }
 
-func forEach(t *testing.T, f func(t *testing.T, argv []string)) {
+func forEach(t *testing.T, f func(t *testing.T, opts Options)) {
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
-			if _, err := exec.LookPath(b.argv[0]); err != nil {
-				t.Skipf("%s is not installed (%v); apt-get install %s", b.argv[0], err, b.name)
+			if _, err := exec.LookPath(b.opts.Command[0]); err != nil {
+				t.Skipf("%s is not installed (%v); apt-get install %s", b.opts.Command[0], err, b.pkg)
 			}
-			f(t, b.argv)
+			f(t, b.opts)
 		})
 	}
 }
 
-func newSolver(t *testing.T, argv []string, logic string) *Solver {
+func newSolver(t *testing.T, opts Options, logic string) *Solver {
 	t.Helper()
-	s, err := New(Options{Command: argv, Logic: logic})
+	opts.Logic = logic
+	s, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,9 +65,9 @@ func check(t *testing.T, s *Solver, want smt.Result, assumptions ...*smt.Term) {
 }
 
 func TestPushPopAssumptions(t *testing.T) {
-	forEach(t, func(t *testing.T, argv []string) {
+	forEach(t, func(t *testing.T, opts Options) {
 		b := smt.NewBuilder()
-		s := newSolver(t, argv, "")
+		s := newSolver(t, opts, "")
 		x := b.Var("x", smt.BVSort(8))
 		p := b.Var("p", smt.BoolSort())
 		must(t, s.Assert(b.BVUlt(x, b.BVUint(8, 10))))
@@ -127,8 +128,8 @@ func TestPushPopAssumptions(t *testing.T) {
 }
 
 func TestSolverErrorIsReported(t *testing.T) {
-	forEach(t, func(t *testing.T, argv []string) {
-		s := newSolver(t, argv, "")
+	forEach(t, func(t *testing.T, opts Options) {
+		s := newSolver(t, opts, "")
 		// An unknown command: the solver answers with an error, which the
 		// next answer-collecting call must report.
 		must(t, s.command("(frobnicate)"))
@@ -169,11 +170,11 @@ func pigeonhole(b *smt.Builder, n int) *smt.Term {
 // returns Unknown (timeout) promptly, the process group is gone, and the
 // solver refuses further work.
 func TestTimeoutKillsGroup(t *testing.T) {
-	forEach(t, func(t *testing.T, argv []string) {
+	forEach(t, func(t *testing.T, opts Options) {
 		b := smt.NewBuilder()
 		// QF_UF: with logic ALL or QF_BV cvc5 breaks the symmetry
 		// (or bit-blasts cleverly) and is done at once.
-		s := newSolver(t, argv, "QF_UF")
+		s := newSolver(t, opts, "QF_UF")
 		must(t, s.Assert(pigeonhole(b, 10)))
 		pid := s.p.cmd.Process.Pid
 		ctx, cancel := context.WithTimeout(bg, 300*time.Millisecond)
@@ -199,11 +200,11 @@ func TestTimeoutKillsGroup(t *testing.T) {
 }
 
 func TestCancel(t *testing.T) {
-	forEach(t, func(t *testing.T, argv []string) {
+	forEach(t, func(t *testing.T, opts Options) {
 		b := smt.NewBuilder()
 		// QF_UF: with logic ALL or QF_BV cvc5 breaks the symmetry
 		// (or bit-blasts cleverly) and is done at once.
-		s := newSolver(t, argv, "QF_UF")
+		s := newSolver(t, opts, "QF_UF")
 		must(t, s.Assert(pigeonhole(b, 10)))
 		ctx, cancel := context.WithCancel(bg)
 		time.AfterFunc(100*time.Millisecond, cancel)
@@ -217,9 +218,9 @@ func TestCancel(t *testing.T) {
 // TestCloseLeavesNoProcess starts the solver under a shell that also
 // leaves a background child in the group: Close must end both.
 func TestCloseLeavesNoProcess(t *testing.T) {
-	forEach(t, func(t *testing.T, argv []string) {
-		sh := []string{"sh", "-c", "sleep 600 & echo $! >&2; exec " + strings.Join(argv, " ")}
-		s, err := New(Options{Command: sh})
+	forEach(t, func(t *testing.T, opts Options) {
+		opts.Command = []string{"sh", "-c", "sleep 600 & echo $! >&2; exec " + strings.Join(opts.Command, " ")}
+		s, err := New(opts)
 		must(t, err)
 		b := smt.NewBuilder()
 		must(t, s.Assert(b.Var("p", smt.BoolSort())))

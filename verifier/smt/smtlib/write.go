@@ -1,6 +1,7 @@
 package smtlib
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -45,6 +46,9 @@ type writer struct {
 	// nesting of unnamed subterms, per job.
 	cmds   []string
 	height map[*smt.Term]int
+	// valueConstArrays: the solver takes only values in (as const …)
+	// (cvc5), so a constant array of a symbolic element cannot be said.
+	valueConstArrays bool
 }
 
 func newWriter() *writer {
@@ -136,8 +140,11 @@ func quoteSymbol(name string) string {
 // define emits the declarations and definitions the roots need and returns
 // their expressions (short: names or small inline terms). The commands are
 // left in w.cmds for the caller to send.
-func (w *writer) define(roots ...*smt.Term) []string {
+func (w *writer) define(roots ...*smt.Term) ([]string, error) {
 	order, refs := w.collect(roots)
+	if err := w.expressible(order); err != nil {
+		return nil, err
+	}
 	w.height = map[*smt.Term]int{}
 	for _, t := range order {
 		switch {
@@ -158,7 +165,31 @@ func (w *writer) define(roots ...*smt.Term) []string {
 		out[i] = w.expr(r)
 	}
 	w.height = nil
-	return out
+	return out, nil
+}
+
+// errConstArray: see writer.valueConstArrays. Programs meet it only in a
+// memset of a symbolic byte.
+var errConstArray = errors.New("smtlib: the solver takes only values as the element of a constant array, and this one is symbolic")
+
+// expressible rejects terms the solver cannot take before anything is
+// sent: cvc5 exits on a parse error.
+func (w *writer) expressible(ts []*smt.Term) error {
+	if !w.valueConstArrays {
+		return nil
+	}
+	for _, t := range ts {
+		if t.Op() == smt.OpConstArray && !isValue(t.Arg(0)) {
+			return errConstArray
+		}
+	}
+	return nil
+}
+
+// isValue reports whether t is a literal value: a constant, or a constant
+// array of one.
+func isValue(t *smt.Term) bool {
+	return t.IsConst() || t.Op() == smt.OpConstArray && isValue(t.Arg(0))
 }
 
 // inlineHeight is the nesting of t printed inline under the current names.
@@ -304,7 +335,7 @@ func head(t *smt.Term) string {
 // letExpr prints root without adding definitions (for get-value after a
 // check): subterms shared in root are let-bound; fixed gives literals for
 // subterms whose value is already known (FPToBits in models, see Eval).
-func (w *writer) letExpr(root *smt.Term, fixed map[*smt.Term]string) string {
+func (w *writer) letExpr(root *smt.Term, fixed map[*smt.Term]string) (string, error) {
 	saved := w.names
 	// Let names and fixed values shadow nothing the solver knows: they
 	// live only in this expression.
@@ -318,6 +349,9 @@ func (w *writer) letExpr(root *smt.Term, fixed map[*smt.Term]string) string {
 	w.names = names
 	defer func() { w.names = saved }()
 	order, refs := w.collect([]*smt.Term{root})
+	if err := w.expressible(order); err != nil {
+		return "", err
+	}
 	var sb strings.Builder
 	n := 0
 	for _, t := range order {
@@ -332,7 +366,7 @@ func (w *writer) letExpr(root *smt.Term, fixed map[*smt.Term]string) string {
 	}
 	w.write(&sb, root)
 	sb.WriteString(strings.Repeat(")", n))
-	return sb.String()
+	return sb.String(), nil
 }
 
 // toBitsUnder returns the FPToBits subterms of root that have no name,
@@ -352,19 +386,22 @@ func (w *writer) toBitsUnder(root *smt.Term) []*smt.Term {
 // takes only constants and their negations, so other terms get an
 // auxiliary Boolean constant equal to them, asserted in the current scope
 // (a definition: it constrains nothing else).
-func (w *writer) assumption(a *smt.Term) string {
+func (w *writer) assumption(a *smt.Term) (string, error) {
 	if a.Op() == smt.OpVar {
-		return w.varSymbol(a)
+		return w.varSymbol(a), nil
 	}
 	if a.Op() == smt.OpNot && a.Arg(0).Op() == smt.OpVar {
-		return "(not " + w.varSymbol(a.Arg(0)) + ")"
+		return "(not " + w.varSymbol(a.Arg(0)) + ")", nil
 	}
 	if name, ok := w.names[a]; ok && strings.HasPrefix(name, "%a") {
-		return name
+		return name, nil
 	}
-	e := w.define(a)[0]
+	es, err := w.define(a)
+	if err != nil {
+		return "", err
+	}
 	lit := w.fresh("a")
-	w.cmds = append(w.cmds, "(declare-fun "+lit+" () Bool)", "(assert (= "+lit+" "+e+"))")
+	w.cmds = append(w.cmds, "(declare-fun "+lit+" () Bool)", "(assert (= "+lit+" "+es[0]+"))")
 	w.setName(a, lit)
-	return lit
+	return lit, nil
 }
