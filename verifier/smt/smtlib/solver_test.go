@@ -20,7 +20,7 @@ var bg = context.Background()
 // backends are the solvers the tests run on; a missing binary skips.
 var backends = []struct {
 	name, pkg string
-	opts Options
+	opts      Options
 }{
 	{"z3", "z3", Z3()},
 	{"cvc5", "cvc5", CVC5()},
