@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // proc is the solver process: commands go to its stdin, and a reader
@@ -156,18 +157,33 @@ func (p *proc) flush() error {
 	return nil
 }
 
-// kill ends the whole process group and waits for the process, so that
-// nothing outlives the Solver. SIGKILL: a solver deep in a check may not
-// read its input for a long time, and a polite (exit) would wait for it.
+// signalKill sends SIGKILL to the whole process group; it is safe from
+// any goroutine (context.AfterFunc calls it at a deadline).
+func (p *proc) signalKill() {
+	// The group's id is the child's pid (Setpgid with Pgid 0).
+	syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+}
+
+// kill ends the whole process group and waits a little for the process.
+// SIGKILL: a solver deep in a check may not read its input for a long
+// time, and a polite (exit) would wait for it. A killed process cannot
+// survive, and its Wait goroutine reaps it; but the kernel's freeing of a
+// solver's gigabytes can take a second, which a caller at its deadline
+// need not wait for.
 func (p *proc) kill() {
 	if !p.killed {
 		p.killed = true
-		// The group's id is the child's pid (Setpgid with Pgid 0).
-		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		p.signalKill()
 		p.stdin.Close()
 	}
-	<-p.exited
+	select {
+	case <-p.exited:
+	case <-time.After(killWait):
+	}
 }
+
+// killWait is how long kill waits for the killed process to be reaped.
+const killWait = 250 * time.Millisecond
 
 // tailBuffer keeps the last max bytes written to it (the solver's stderr,
 // for error messages).

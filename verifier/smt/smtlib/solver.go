@@ -208,24 +208,50 @@ func (s *Solver) invalidate() {
 }
 
 // Assert adds a Boolean term to the current scope. Errors of the solver
-// are reported by the next call that waits for an answer (Check, Push is
-// not one): commands are pipelined.
-func (s *Solver) Assert(t *smt.Term) error {
+// are reported by the next call that waits for an answer (Check, Model's
+// Eval): commands are pipelined.
+func (s *Solver) Assert(t *smt.Term) error { return s.AssertContext(context.Background(), t) }
+
+var _ smt.ContextAsserter = (*Solver)(nil)
+
+// AssertContext is Assert that gives up when ctx ends: writing the formula
+// of a loop unwound 100,000 times blocks on the pipe for seconds while the
+// solver parses. A half-written command cannot be taken back, so the
+// process is killed and the solver is dead; the error wraps ctx.Err().
+func (s *Solver) AssertContext(ctx context.Context, t *smt.Term) error {
 	if err := s.usable(); err != nil {
 		return err
 	}
 	if !t.Sort().IsBool() {
 		return fmt.Errorf("smtlib: assert of a %s term", t.Sort())
 	}
+	if err := ctx.Err(); err != nil {
+		s.reason = reasonOf(err)
+		return fmt.Errorf("smtlib: assert: %w", err)
+	}
 	s.invalidate()
 	es, err := s.w.define(t)
 	if err != nil {
 		return err
 	}
-	if err := s.flushWriter(); err != nil {
-		return err
+	stop := context.AfterFunc(ctx, s.p.signalKill)
+	err = s.flushWriter()
+	if err == nil {
+		err = s.command("(assert " + es[0] + ")")
 	}
-	return s.command("(assert " + es[0] + ")")
+	if !stop() {
+		s.stopped(ctx)
+		return fmt.Errorf("smtlib: assert: %w", ctx.Err())
+	}
+	return err
+}
+
+// stopped marks the solver dead after ctx's end killed it.
+func (s *Solver) stopped(ctx context.Context) {
+	s.reason = reasonOf(ctx.Err())
+	s.dead = fmt.Errorf("it was killed at its context's end (%s)", s.reason)
+	s.last = smt.Unknown
+	s.p.kill()
 }
 
 // Push opens a scope.
@@ -295,33 +321,46 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 	if len(lits) > 0 {
 		cmd = "(check-sat-assuming (" + strings.Join(lits, " ") + "))"
 	}
-	if err := s.command(cmd); err != nil {
-		return smt.Unknown, err
-	}
+	// From here on ctx's end kills the process group: a write blocked on
+	// a full pipe returns then too. The wait for the answer also watches
+	// ctx, so the check returns at once rather than when the pipe closes.
+	stop := context.AfterFunc(ctx, s.p.signalKill)
 	start := time.Now()
-	e, err := s.answer(ctx.Done())
+	ans, err := s.checkSat(ctx, cmd)
 	s.checkNS += time.Since(start)
+	if !stop() || ctx.Err() != nil && err != nil {
+		// Killed, maybe just after the answer came: a dead solver
+		// has no model to give, so the result is Unknown either way.
+		s.stopped(ctx)
+		return smt.Unknown, nil
+	}
 	if err != nil {
-		if errors.Is(err, errCanceled) {
-			s.dead = fmt.Errorf("its check was stopped (%s) by killing the process", reasonOf(ctx.Err()))
-			s.p.kill()
-			s.reason = reasonOf(ctx.Err())
-			return smt.Unknown, nil
-		}
 		return smt.Unknown, err
 	}
 	switch {
-	case e.isAtom("sat"):
+	case ans.isAtom("sat"):
 		s.last = smt.Sat
-	case e.isAtom("unsat"):
+	case ans.isAtom("unsat"):
 		s.last = smt.Unsat
-	case e.isAtom("unknown"):
+	case ans.isAtom("unknown"):
 		s.last = smt.Unknown
 		s.reason = s.unknownReason(ctx)
 	default:
-		return smt.Unknown, s.fail(fmt.Errorf("smtlib: %s: unexpected answer to check-sat: %s", s.name, clip(e)))
+		return smt.Unknown, s.fail(fmt.Errorf("smtlib: %s: unexpected answer to check-sat: %s", s.name, clip(ans)))
 	}
 	return s.last, nil
+}
+
+// checkSat sends what is pending and the check command, and waits for the
+// answer or ctx's end.
+func (s *Solver) checkSat(ctx context.Context, cmd string) (*sexpr, error) {
+	if err := s.flushWriter(); err != nil {
+		return nil, err
+	}
+	if err := s.command(cmd); err != nil {
+		return nil, err
+	}
+	return s.answer(ctx.Done())
 }
 
 func reasonOf(err error) string {
