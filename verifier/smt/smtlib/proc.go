@@ -40,7 +40,7 @@ func startProc(argv []string) (*proc, error) {
 	// A process group of its own: Close and a canceled check kill the
 	// group, so a wrapper script's children go too, and a terminal's ^C
 	// reaches prbmc, which decides.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procAttr()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("smtlib: %w", err)

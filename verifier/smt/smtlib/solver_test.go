@@ -282,3 +282,56 @@ func TestSolverDies(t *testing.T) {
 		t.Fatalf("check on a dead solver: %v", err)
 	}
 }
+
+// TestSharing: a DAG whose tree is exponential is written in linear text,
+// within one assertion (lets) and across assertions (named constants that
+// stay valid until their scope is popped).
+func TestSharing(t *testing.T) {
+	forEach(t, func(t *testing.T, opts Options) {
+		b := smt.NewBuilder()
+		var trace strings.Builder
+		opts.Trace = &trace
+		s := newSolver(t, opts, "QF_BV")
+		x := b.Var("x", smt.BVSort(32))
+		steps := []*smt.Term{x}
+		for i := 0; i < 300; i++ { // a tree of 2^300 nodes
+			y := steps[len(steps)-1]
+			steps = append(steps, b.BVXor(b.BVAdd(y, b.BVUint(32, uint64(i))), b.Ite(b.BVUlt(y, b.BVUint(32, 7)), y, b.BVUint(32, 1))))
+		}
+		// x fixed keeps the checks easy: the test is about the text.
+		must(t, s.Assert(b.Eq(x, b.BVUint(32, 5))))
+		check(t, s, smt.Sat)
+		eval := func(x *smt.Term) smt.Value {
+			t.Helper()
+			m, err := s.Model()
+			must(t, err)
+			v, err := m.Eval(x)
+			must(t, err)
+			return v
+		}
+		v200, v300 := eval(steps[200]), eval(steps[300])
+		must(t, s.Assert(b.Eq(steps[200], b.Const(v200))))
+		for i := 0; i < 2; i++ {
+			// Steps 0-200 were written by the assertion before: named
+			// now, in the scope that is popped below, and again after.
+			must(t, s.Push())
+			must(t, s.Assert(b.Eq(steps[300], b.Const(v300))))
+			check(t, s, smt.Sat)
+			d := eval(b.BVSub(steps[300], steps[200]))
+			if want := uint32(v300.Uint64() - v200.Uint64()); uint32(d.Uint64()) != want {
+				t.Errorf("step 300 - step 200 = %v, want %#x", d, want)
+			}
+			must(t, s.Pop(1))
+		}
+		must(t, s.Push())
+		must(t, s.Assert(b.Not(b.Eq(steps[300], b.Const(v300)))))
+		check(t, s, smt.Unsat)
+		must(t, s.Pop(1))
+		// About 300 KB: 1,500 nodes, a few of them written three times
+		// (once inline, then named in each of the two scopes), each
+		// about 100 bytes. The tree would have 2^300 nodes.
+		if n := trace.Len(); n > 1_000_000 {
+			t.Errorf("%d bytes of commands for 300 steps", n)
+		}
+	})
+}
