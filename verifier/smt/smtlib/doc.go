@@ -7,13 +7,16 @@
 // Design:
 //
 //   - The solver runs in a process group of its own; Close kills the group
-//     (SIGKILL) and waits for the process, so no solver outlives its
-//     Solver, a wrapper script's children included.
+//     (SIGKILL) and reaps the process, so no solver outlives its Solver, a
+//     wrapper script's children included; on Linux the kernel also kills
+//     the solver when prbmc dies.
 //   - Commands are pipelined with :print-success, so every command has one
 //     answer and a solver's error is matched to the call that waits next.
 //     A goroutine parses the solver's output into an unbounded queue: the
 //     solver must never block on writing while we block on writing to it.
-//   - Terms are written with define-fun for shared subterms, remembered
+//   - Shared subterms are let-bound within a command (z3 expands
+//     define-fun at every use, unshared), and a subterm that an earlier
+//     command wrote is named by a fresh constant equal to it, remembered
 //     per scope like the solver's own declarations, so the incremental
 //     engines' ever-growing DAGs are not printed again and again (see
 //     writer). Only standard SMT-LIB 2.6 is written: smt.OpFPToBits, which
