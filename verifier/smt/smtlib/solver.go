@@ -441,7 +441,20 @@ func (m *Model) Eval(t *smt.Term) (smt.Value, error) {
 	if err := s.usable(); err != nil {
 		return smt.Value{}, err
 	}
+	// Constants the assertions never mention are not declared now: the
+	// solver's logic may not even have their sort (an array input of a
+	// QF_BV query). Any value completes the model; z3's completion gives
+	// zeros, and so does this.
+	if t.Op() == smt.OpVar && !s.w.declared(t) {
+		return zeroValue(t.Sort()), nil
+	}
 	var fixed map[*smt.Term]string
+	for _, v := range s.w.undeclaredUnder(t) {
+		if fixed == nil {
+			fixed = map[*smt.Term]string{}
+		}
+		fixed[v] = zeroValue(v.Sort()).String()
+	}
 	for _, tb := range s.w.toBitsUnder(t) {
 		v, err := m.getValue(tb.Arg(0), fixed)
 		if err != nil {
@@ -481,4 +494,18 @@ func (m *Model) getValue(t *smt.Term, fixed map[*smt.Term]string) (smt.Value, er
 		return smt.Value{}, fmt.Errorf("smtlib: %s: eval %s: %w", s.name, t.Sort(), err)
 	}
 	return v, nil
+}
+
+// zeroValue is the value model completion gives a constant the solver never
+// saw: false, zero, +0.0, or an array of those.
+func zeroValue(s *smt.Sort) smt.Value {
+	switch s.Kind() {
+	case smt.KindBool:
+		return smt.BoolValue(false)
+	case smt.KindBV:
+		return smt.BVValue(smt.NewBitVec(s.Width(), 0))
+	case smt.KindFP:
+		return smt.FPValue(s, smt.NewBitVec(s.Width(), 0))
+	}
+	return smt.NewArrayValue(s, zeroValue(s.Elem()), nil)
 }

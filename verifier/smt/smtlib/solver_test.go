@@ -335,3 +335,32 @@ func TestSharing(t *testing.T) {
 		}
 	})
 }
+
+// TestEvalUnmentioned: constants the assertions never mention get the
+// zero of their sort, even when the solver's logic lacks the sort (an
+// array input evaluated after a QF_BV query, as the engines do).
+func TestEvalUnmentioned(t *testing.T) {
+	forEach(t, func(t *testing.T, opts Options) {
+		b := smt.NewBuilder()
+		s := newSolver(t, opts, "QF_BV")
+		x := b.Var("x", smt.BVSort(8))
+		must(t, s.Assert(b.Eq(x, b.BVUint(8, 3))))
+		check(t, s, smt.Sat)
+		m, err := s.Model()
+		must(t, err)
+		as := smt.ArraySort(smt.BVSort(8), smt.BVSort(32))
+		for _, c := range []struct {
+			t    *smt.Term
+			want smt.Value
+		}{
+			{b.Var("a", as), smt.NewArrayValue(as, smt.BVValue(smt.NewBitVec(32, 0)), nil)},
+			{b.Var("f", smt.Float32Sort()), smt.Float32Value(0)},
+			{b.BVAdd(x, b.Var("y", smt.BVSort(8))), smt.BVValue(smt.NewBitVec(8, 3))},
+		} {
+			v, err := m.Eval(c.t)
+			if err != nil || !v.Equal(c.want) {
+				t.Errorf("eval %v = %v, %v; want %v", c.t, v, err, c.want)
+			}
+		}
+	})
+}

@@ -395,6 +395,25 @@ func (w *writer) lets(root *smt.Term, order []*smt.Term, refs map[*smt.Term]int)
 	return sb.String()
 }
 
+// declared reports whether the free constant t has been declared.
+func (w *writer) declared(t *smt.Term) bool {
+	_, ok := w.vars[varKey{t.Name(), t.Sort().Key()}]
+	return ok
+}
+
+// undeclaredUnder returns the free constants under root that have not been
+// declared.
+func (w *writer) undeclaredUnder(root *smt.Term) []*smt.Term {
+	order, _ := w.collect([]*smt.Term{root})
+	var out []*smt.Term
+	for _, t := range order {
+		if t.Op() == smt.OpVar && !w.declared(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // toBitsUnder returns the FPToBits subterms of root that have no name,
 // children before parents.
 func (w *writer) toBitsUnder(root *smt.Term) []*smt.Term {
