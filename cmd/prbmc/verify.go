@@ -36,6 +36,7 @@ type verifyFlags struct {
 	format      string
 	incSolver   bool
 	budget      string
+	solver      string
 	invariants  string
 	checks      checks.Set
 	contractors string
@@ -63,6 +64,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var rf reportFlags
 	rf.register(fs)
 	fs.BoolVar(&vf.incSolver, "incremental-solver", false, "reuse one solver (push/pop) for all queries instead of a fresh one per query")
+	fs.StringVar(&vf.solver, "solver", "z3", solverFlagHelp)
 	fs.StringVar(&vf.budget, "budget", "time", "what bounds the engines: time (all of --timeout, as a benchmark run wants) | work (units derived from --timeout, the same verdict on every run, as prbmc check uses)")
 	checkList := fs.String("checks", "assertions", "properties to check: comma-separated assertions, overflow, bounds, div-by-zero, pointer, or all")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for performance bug reports)")
@@ -79,6 +81,17 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if vf.budget != "time" && vf.budget != "work" {
 		fmt.Fprintf(stderr, "prbmc verify: unknown budget %q (want time or work)\n", vf.budget)
+		return exitUsage
+	}
+	newSolver, err := solverFor(vf.solver)
+	if err != nil {
+		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
+		return exitUsage
+	}
+	if vf.budget == "work" && vf.solver != "z3" {
+		// Only the linked Z3 counts its work (smt.WorkLimiter): another
+		// solver would run unbounded and silently break the promise.
+		fmt.Fprintf(stderr, "prbmc verify: --budget work needs --solver z3\n")
 		return exitUsage
 	}
 	if vf.invariants != "relational" && vf.invariants != "intervals" && vf.invariants != "none" {
@@ -151,7 +164,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if vf.verbose {
 		log = stderr
 	}
-	r := verifyFiles(ctx, cfg, fs.Args(), vf, log, explain)
+	r := verifyFiles(ctx, cfg, fs.Args(), vf, newSolver, log, explain)
 	r.Elapsed = time.Since(start)
 	if err := writeReports(ctx, stdout, stderr, r, vf, rf, fs.Args()); err != nil {
 		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
@@ -190,7 +203,8 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 }
 
 // verifyFiles loads and verifies; every failure becomes an unknown result.
-func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf verifyFlags, log, explain io.Writer) *result.Result {
+func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf verifyFlags,
+	newSolver func(logic string) (smt.Solver, error), log, explain io.Writer) *result.Result {
 	prog, err := cfront.LoadFiles(ctx, cfg, files...)
 	if err != nil {
 		var fe *cfront.Error
@@ -207,7 +221,7 @@ func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf veri
 		unsupported = append(unsupported, d.String())
 	}
 	r := engine.Verify(ctx, prog.IR, engine.Options{Engine: vf.engine, Entry: vf.entry, Unwind: vf.unwind, MaxK: vf.maxK,
-		Solver: z3Solver, Log: log, IncrementalSolver: vf.incSolver, Invariants: vf.invariants,
+		Solver: newSolver, Log: log, IncrementalSolver: vf.incSolver, Invariants: vf.invariants,
 		Contractors: vf.contractors, Strengthen: vf.strengthen, Explain: explain, Work: workFor(vf.budget)})
 	r.Unsupported = unsupported
 	return r

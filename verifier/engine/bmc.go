@@ -26,6 +26,10 @@ import (
 // SolverFactory makes a fresh solver for an SMT-LIB logic ("QF_BV",
 // "QF_ABV", "QF_BVFP", or "" for a general one); engines own and close
 // what it makes.
+// prbmc verify's --solver chooses it: the linked libz3 (verifier/smt/z3) or
+// a solver process behind an SMT-LIB2 pipe (verifier/smt/smtlib), which is
+// killed when a check's context ends and is dead afterwards: an engine
+// that keeps a solver past a sub-budget's deadline must make a new one.
 type SolverFactory func(logic string) (smt.Solver, error)
 
 // Options configure a verification run.

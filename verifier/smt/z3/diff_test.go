@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/smt/internal/termgen"
 )
 
 // The simplifier is checked against Z3: every term is built twice, by a
@@ -334,177 +335,6 @@ func TestFPFoldingAgainstZ3(t *testing.T) {
 	t.Logf("%d folded FP constants confirmed", len(pairs))
 }
 
-// gen builds random terms; it draws only from its rand, never from the
-// terms it built, so two gens with equal seeds build the same expression in
-// two Builders.
-type gen struct {
-	b *smt.Builder
-	r *rand.Rand
-}
-
-var idxSort = smt.BVSort(8)
-
-func (g *gen) bvLeaf(w int) *smt.Term {
-	if g.r.Intn(2) == 0 {
-		return g.b.Var(fmt.Sprintf("v%d_%d", g.r.Intn(3), w), smt.BVSort(w))
-	}
-	switch g.r.Intn(5) {
-	case 0:
-		return g.b.BVUint(w, 0)
-	case 1:
-		return g.b.BVUint(w, 1)
-	case 2:
-		return g.b.BVInt(w, -1)
-	case 3:
-		return g.b.BVBig(w, new(big.Int).Lsh(big.NewInt(1), uint(w-1)))
-	}
-	return g.b.BVUint(w, g.r.Uint64())
-}
-
-func (g *gen) bv(w, d int) *smt.Term {
-	b := g.b
-	if d == 0 || g.r.Intn(6) == 0 {
-		return g.bvLeaf(w)
-	}
-	switch k := g.r.Intn(16); k {
-	case 0:
-		return b.BVNeg(g.bv(w, d-1))
-	case 1:
-		return b.BVNot(g.bv(w, d-1))
-	case 2, 3, 4:
-		ops := []smt.Op{smt.OpBVAdd, smt.OpBVSub, smt.OpBVAnd, smt.OpBVOr, smt.OpBVXor,
-			smt.OpBVShl, smt.OpBVLShr, smt.OpBVAShr, smt.OpBVMul, smt.OpBVUDiv, smt.OpBVURem,
-			smt.OpBVSDiv, smt.OpBVSRem}
-		n := len(ops)
-		if w > 12 {
-			n -= 5 // multiplication and division get expensive for Z3
-		}
-		op := ops[g.r.Intn(n)]
-		x := g.bv(w, d-1)
-		var y *smt.Term
-		switch g.r.Intn(4) {
-		case 0:
-			y = x // same operand: x-x, x^x, x&x, …
-		case 1:
-			y = b.BVUint(w, uint64(g.r.Intn(w+2)))
-		case 2:
-			y = b.BVNot(x)
-		default:
-			y = g.bv(w, d-1)
-		}
-		if g.r.Intn(2) == 0 {
-			x, y = y, x
-		}
-		return binary[op](b, x, y)
-	case 5:
-		return b.Ite(g.boolean(d-1), g.bv(w, d-1), g.bv(w, d-1))
-	case 6, 7:
-		k := g.r.Intn(9)
-		lo := g.r.Intn(k + 1)
-		return b.Extract(lo+w-1, lo, g.bv(w+k, d-1))
-	case 8, 9:
-		if w < 2 {
-			return g.bvLeaf(w)
-		}
-		w1 := 1 + g.r.Intn(w-1)
-		if g.r.Intn(3) == 0 {
-			// Adjacent slices of one term, to exercise re-joining.
-			x := g.bv(w, d-1)
-			return b.Concat(b.Extract(w-1, w-w1, x), b.Extract(w-w1-1, 0, x))
-		}
-		return b.Concat(g.bv(w1, d-1), g.bv(w-w1, d-1))
-	case 10:
-		if w < 2 {
-			return g.bvLeaf(w)
-		}
-		n := 1 + g.r.Intn(w-1)
-		if g.r.Intn(2) == 0 {
-			return b.ZeroExt(n, g.bv(w-n, d-1))
-		}
-		return b.SignExt(n, g.bv(w-n, d-1))
-	case 11, 12:
-		return b.Select(g.array(w, d-1), g.index(d-1))
-	case 13:
-		x := g.bv(w, d-1)
-		return b.BVAdd(b.BVAdd(x, g.bvLeaf(w)), g.bvLeaf(w))
-	}
-	return g.bvLeaf(w)
-}
-
-func (g *gen) index(d int) *smt.Term {
-	i := g.b.Var(fmt.Sprintf("i%d", g.r.Intn(2)), idxSort)
-	switch g.r.Intn(4) {
-	case 0:
-		return g.b.BVUint(8, uint64(g.r.Intn(4)))
-	case 1:
-		return i
-	case 2:
-		return g.b.BVAdd(i, g.b.BVUint(8, uint64(g.r.Intn(3))))
-	}
-	return g.bv(8, min(d, 1))
-}
-
-func (g *gen) array(w, d int) *smt.Term {
-	as := smt.ArraySort(idxSort, smt.BVSort(w))
-	if d == 0 || g.r.Intn(4) == 0 {
-		if g.r.Intn(3) == 0 {
-			return g.b.ConstArray(as, g.bvLeaf(w))
-		}
-		return g.b.Var(fmt.Sprintf("m%d_%d", g.r.Intn(2), w), as)
-	}
-	a := g.array(w, d-1)
-	if g.r.Intn(5) == 0 {
-		i := g.index(d - 1)
-		return g.b.Store(a, i, g.b.Select(a, i))
-	}
-	return g.b.Store(a, g.index(d-1), g.bv(w, d-1))
-}
-
-func (g *gen) boolean(d int) *smt.Term {
-	b := g.b
-	if d == 0 || g.r.Intn(6) == 0 {
-		if g.r.Intn(4) == 0 {
-			return b.BoolConst(g.r.Intn(2) == 0)
-		}
-		return b.Var(fmt.Sprintf("p%d", g.r.Intn(3)), smt.BoolSort())
-	}
-	w := []int{1, 3, 8, 16}[g.r.Intn(4)]
-	switch g.r.Intn(12) {
-	case 0:
-		return b.Not(g.boolean(d - 1))
-	case 1:
-		x := g.boolean(d - 1)
-		return b.And(x, g.boolean(d-1), b.Not(g.boolean(d-1)))
-	case 2:
-		x := g.boolean(d - 1)
-		if g.r.Intn(2) == 0 {
-			return b.Or(x, b.Not(x), g.boolean(d-1))
-		}
-		return b.Or(x, g.boolean(d-1))
-	case 3:
-		return b.Xor(g.boolean(d-1), g.boolean(d-1))
-	case 4:
-		return b.Ite(g.boolean(d-1), g.boolean(d-1), g.boolean(d-1))
-	case 5:
-		return b.Eq(g.boolean(d-1), g.boolean(d-1))
-	case 6, 7:
-		return b.Eq(g.bv(w, d-1), g.bv(w, d-1))
-	case 8:
-		x := g.bv(w, d-1)
-		return b.Eq(b.Ite(g.boolean(d-1), g.bvLeaf(w), g.bvLeaf(w)), x)
-	case 9:
-		x := g.bv(w, d-1)
-		return b.Eq(b.ZeroExt(4, x), b.BVUint(w+4, uint64(g.r.Intn(1<<min(w+4, 20)))))
-	}
-	ops := []smt.Op{smt.OpBVUlt, smt.OpBVUle, smt.OpBVSlt, smt.OpBVSle}
-	x := g.bv(w, d-1)
-	y := g.bv(w, d-1)
-	if g.r.Intn(3) == 0 {
-		y = x
-	}
-	return binary[ops[g.r.Intn(4)]](b, x, y)
-}
-
 // TestSimplifierAgainstZ3 builds random Boolean, bit-vector and array terms
 // in both Builders and proves each simplified term equivalent to the raw one.
 func TestSimplifierAgainstZ3(t *testing.T) {
@@ -519,14 +349,14 @@ func TestSimplifierAgainstZ3(t *testing.T) {
 	changed := 0
 	for i := 0; i < n; i++ {
 		seed := int64(1000 + i)
-		g1 := &gen{raw, rand.New(rand.NewSource(seed))}
-		g2 := &gen{simp, rand.New(rand.NewSource(seed))}
+		g1 := termgen.New(raw, rand.New(rand.NewSource(seed)))
+		g2 := termgen.New(simp, rand.New(rand.NewSource(seed)))
 		var rt, st *smt.Term
 		if i%2 == 0 {
-			rt, st = g1.boolean(4), g2.boolean(4)
+			rt, st = g1.Bool(4), g2.Bool(4)
 		} else {
 			w := []int{1, 4, 8, 16}[i/2%4]
-			rt, st = g1.bv(w, 4), g2.bv(w, 4)
+			rt, st = g1.BV(w, 4), g2.BV(w, 4)
 		}
 		if rt.String() != st.String() {
 			changed++
@@ -542,68 +372,6 @@ func TestSimplifierAgainstZ3(t *testing.T) {
 	}
 }
 
-// fp builds random float terms (double only through conversions).
-func (g *gen) fp(d int) *smt.Term {
-	b := g.b
-	f32 := smt.Float32Sort()
-	if d == 0 || g.r.Intn(5) == 0 {
-		if g.r.Intn(2) == 0 {
-			return b.Var(fmt.Sprintf("f%d", g.r.Intn(2)), f32)
-		}
-		vals := []float32{0, 1, -1, 0.5, 3, float32(math.Inf(1)), float32(math.NaN()), float32(math.Copysign(0, -1))}
-		return b.FPConst32(vals[g.r.Intn(len(vals))])
-	}
-	switch g.r.Intn(10) {
-	case 0:
-		return b.FPNeg(g.fp(d - 1))
-	case 1:
-		return b.FPAbs(g.fp(d - 1))
-	case 2:
-		return b.FPAdd(g.fp(d-1), g.fp(0))
-	case 3:
-		return b.FPRoundToIntegral(smt.RoundingMode(g.r.Intn(5)), g.fp(d-1))
-	case 4:
-		return b.FPToFP(f32, b.FPToFP(smt.Float64Sort(), g.fp(d-1)))
-	case 5:
-		return b.FPFromBits(f32, b.FPToBits(g.fp(d-1)))
-	case 6:
-		return b.FPFromBits(f32, g.bv(32, 0))
-	case 7:
-		return b.Ite(g.fpBool(d-1), g.fp(d-1), g.fp(d-1))
-	case 8:
-		return b.FPFromSBV(f32, g.bv(8, 1))
-	}
-	return b.FPToFP(f32, b.FPConst64(0.1))
-}
-
-func (g *gen) fpBool(d int) *smt.Term {
-	b := g.b
-	x := g.fp(d)
-	y := g.fp(d)
-	if g.r.Intn(3) == 0 {
-		y = x
-	}
-	switch g.r.Intn(9) {
-	case 0:
-		return b.FPEq(x, y)
-	case 1:
-		return b.FPLt(x, y)
-	case 2:
-		return b.FPLe(x, y)
-	case 3:
-		return b.FPIsNaN(x)
-	case 4:
-		return b.FPIsInf(x)
-	case 5:
-		return b.FPIsZero(x)
-	case 6:
-		return b.FPIsNegative(x)
-	case 7:
-		return b.Eq(b.FPToBits(x), b.FPToBits(y))
-	}
-	return b.Eq(b.FPToSBV(8, x), g.bv(8, 0))
-}
-
 // TestFPSimplifierAgainstZ3 does the same for floating-point terms.
 func TestFPSimplifierAgainstZ3(t *testing.T) {
 	n := 80
@@ -616,13 +384,13 @@ func TestFPSimplifierAgainstZ3(t *testing.T) {
 	var pairs []pair
 	for i := 0; i < n; i++ {
 		seed := int64(5000 + i)
-		g1 := &gen{raw, rand.New(rand.NewSource(seed))}
-		g2 := &gen{simp, rand.New(rand.NewSource(seed))}
+		g1 := termgen.New(raw, rand.New(rand.NewSource(seed)))
+		g2 := termgen.New(simp, rand.New(rand.NewSource(seed)))
 		var rt, st *smt.Term
 		if i%2 == 0 {
-			rt, st = g1.fpBool(3), g2.fpBool(3)
+			rt, st = g1.FPBool(3), g2.FPBool(3)
 		} else {
-			rt, st = g1.fp(3), g2.fp(3)
+			rt, st = g1.FP(3), g2.FP(3)
 		}
 		pairs = append(pairs, pair{rt, st, fmt.Sprintf("seed %d", seed)})
 	}
