@@ -94,6 +94,7 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 			}
 			so := opts
 			so.work = splitWork
+			so.splitBoxes = splitAutoBoxes
 			r = Split(sctx, p, so)
 			cancel()
 			if r.Verdict == result.Safe {

@@ -75,6 +75,9 @@ type Options struct {
 	// testPanic, set only by this package's tests, names a place where
 	// the engine panics (see testHook), to show that no panic escapes.
 	testPanic string
+	// splitBoxes, when positive, bounds the input boxes of Split (auto
+	// sets it: see splitAutoBoxes).
+	splitBoxes int64
 }
 
 // testHook panics if the tests asked for a panic at where: "concrete",

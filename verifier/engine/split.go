@@ -50,6 +50,9 @@ func Split(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	if m.Limited() {
 		maxBoxes = max(m.Left()/splitBoxWork, 1)
 	}
+	if opts.splitBoxes > 0 {
+		maxBoxes = min(maxBoxes, opts.splitBoxes)
+	}
 	stack := []*splitBox{{}}
 	dead, taken := map[declKey]bool{}, ir.AddressTaken(p)
 	var boxes, runs int64
@@ -127,6 +130,12 @@ const (
 	// fraction of a second.
 	splitShare = 0.15
 	splitMax   = 3
+	// splitAutoBoxes bounds the boxes in auto: what split decides, it
+	// decides in a few hundred boxes (newton_1_1 123, square_4 151,
+	// count_by_k 81); a loop with inputs read in it splits without end
+	// (loop-lit/bhmr2007: 245,000 boxes in 5 s, nothing decided), and
+	// that core is k-induction's.
+	splitAutoBoxes = 20_000
 	// splitMaxBoxes bounds the boxes without a work budget; splitBoxWork
 	// is a box's work (an evaluation takes about 10 µs).
 	splitMaxBoxes = 1 << 20
