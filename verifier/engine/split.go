@@ -131,11 +131,11 @@ const (
 	splitShare = 0.15
 	splitMax   = 3
 	// splitAutoBoxes bounds the boxes in auto: what split decides, it
-	// decides in a few hundred boxes (newton_1_1 123, square_4 151,
-	// count_by_k 81); a loop with inputs read in it splits without end
-	// (loop-lit/bhmr2007: 245,000 boxes in 5 s, nothing decided), and
-	// that core is k-induction's.
-	splitAutoBoxes = 20_000
+	// decides in a few thousand boxes at most (on the benchmark: newton_1_1
+	// 123, square_4 151, count_by_k 81, gsv2008 2,163); a loop with inputs
+	// read in it splits without end (loop-lit/bhmr2007: 245,000 boxes in
+	// 5 s, nothing decided), and that core is k-induction's.
+	splitAutoBoxes = 5_000
 	// splitMaxBoxes bounds the boxes without a work budget; splitBoxWork
 	// is a box's work (an evaluation takes about 10 µs).
 	splitMaxBoxes = 1 << 20
