@@ -22,15 +22,18 @@ const (
 	autoBMCMax   = 5
 )
 
-// Auto is the portfolio: incremental BMC (cheap bug finding) for a slice
-// of the budget, and beside it from the start k-induction with relational
-// invariants (proofs, and its base case goes on looking for bugs after
-// the slice) and, for a program that reads no input, its concrete run
-// (see Concrete); a program that reads input gets interval evaluation of
-// input boxes (see Split) and is fuzzed after BMC's slice (see Fuzz). The first definite answer wins and stops the other engine;
-// at the deadline the best partial result is returned: the largest bound
-// checked, or unknown with the reasons. Running both at once costs a core
-// for a few seconds and makes proofs as fast as k-induction alone.
+// Auto is the portfolio. First the interval and zone analyses, which
+// prove in milliseconds what they can state (see IntervalProof). Then,
+// side by side: incremental BMC (cheap bug finding) for a slice of the
+// budget; k-induction with relational and polynomial invariants from the
+// start (proofs, and its base case goes on looking for bugs after the
+// slice); and for a program that reads no input its concrete run (see
+// Concrete), for one that reads input interval evaluation of input boxes
+// (see Split) and, after BMC's slice, fuzzing (see Fuzz). The first
+// definite answer wins and stops the other engines; at the deadline the
+// best partial result is returned: the largest bound checked, or unknown
+// with the reasons. Running them at once costs a core for a few seconds
+// and makes proofs as fast as k-induction alone.
 func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	opts.defaults()
 	// The interval analysis takes milliseconds; when it proves every
