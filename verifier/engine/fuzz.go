@@ -362,10 +362,7 @@ func clampInt(v int64, t *ir.IntType) int64 {
 		}
 		return v
 	}
-	lo, hi := int64(0), int64(1)<<uint(t.Bits)-1
-	if t.Signed {
-		lo, hi = -(int64(1) << uint(t.Bits-1)), int64(1)<<uint(t.Bits-1)-1
-	}
+	lo, hi, _ := t.Int64Range()
 	return min(max(v, lo), hi)
 }
 

@@ -169,7 +169,7 @@ type splitBox struct{ dims []splitDim }
 func fullDim(t ir.Type) (splitDim, bool) {
 	switch t := t.(type) {
 	case *ir.IntType:
-		lo, hi, ok := intRange(t)
+		lo, hi, ok := t.Int64Range()
 		return splitDim{t: t, lo: lo, hi: hi}, ok
 	case *ir.FloatType:
 		inf := math.Inf(1)
@@ -635,7 +635,7 @@ func fit(v bval, t ir.Type) (bval, error) {
 		if v.float {
 			return bval{}, errUndecided
 		}
-		if _, _, ok := intRange(t); !ok {
+		if _, _, ok := t.Int64Range(); !ok {
 			return bval{}, errUndecided
 		}
 		return v, nil

@@ -64,26 +64,10 @@ func (v bval) truth() (maybe0, maybe1 bool) {
 	return v.ilo <= 0 && v.ihi >= 0, v.ilo != 0 || v.ihi != 0
 }
 
-// intRange is t's range, ok false for a type the evaluator does not keep
-// (wider than 64 bits, or unsigned 64-bit).
-func intRange(t *ir.IntType) (lo, hi int64, ok bool) {
-	switch {
-	case t.IsBool():
-		return 0, 1, true
-	case t.Bits > 64 || t.Bits == 64 && !t.Signed:
-		return 0, 0, false
-	case t.Bits == 64:
-		return math.MinInt64, math.MaxInt64, true
-	case t.Signed:
-		return -(1 << uint(t.Bits-1)), 1<<uint(t.Bits-1) - 1, true
-	}
-	return 0, 1<<uint(t.Bits) - 1, true
-}
-
 // wrap is the value of type t with the low bits of v (two's complement),
 // as the IR's wrapping arithmetic gives it.
 func wrap(v *big.Int, t *ir.IntType) (int64, bool) {
-	lo, hi, ok := intRange(t)
+	lo, hi, ok := t.Int64Range()
 	if !ok {
 		return 0, false
 	}
@@ -107,7 +91,7 @@ func wrap(v *big.Int, t *ir.IntType) (int64, bool) {
 // fitInt makes the interval [lo, hi] (exact) a value of t: itself inside
 // t's range, its wrap-around when it is one value, else undecided.
 func fitInt(lo, hi *big.Int, t *ir.IntType) (bval, error) {
-	tlo, thi, ok := intRange(t)
+	tlo, thi, ok := t.Int64Range()
 	if !ok {
 		return bval{}, errUndecided
 	}
@@ -186,7 +170,7 @@ func intArith(op ir.BinOp, t *ir.IntType, x, y bval) (bval, error) {
 					lo, hi = min(lo, c), max(hi, c)
 				}
 			}
-			if tlo, thi, ok := intRange(t); ok && lo >= tlo && hi <= thi {
+			if tlo, thi, ok := t.Int64Range(); ok && lo >= tlo && hi <= thi {
 				return irange(lo, hi), nil
 			}
 		}
@@ -238,7 +222,7 @@ func intArith(op ir.BinOp, t *ir.IntType, x, y bval) (bval, error) {
 		case b == 0:
 			r = ua
 		case t.Signed:
-			lo, _, _ := intRange(t)
+			lo, _, _ := t.Int64Range()
 			switch {
 			case a == lo && b == -1 && op == ir.Div:
 				r = uint64(a)
@@ -335,7 +319,7 @@ func convert(v bval, from, t ir.Type) (bval, error) {
 		if v.float {
 			// Truncation toward zero is monotone; out of range is
 			// undefined (the interpreter stops): undecided.
-			lo, hi, ok := intRange(t)
+			lo, hi, ok := t.Int64Range()
 			a, b := math.Trunc(v.lo), math.Trunc(v.hi)
 			if !ok || math.IsInf(a, 0) || math.IsInf(b, 0) || a < float64(lo) || b > float64(hi) || b >= 1<<63 {
 				return bval{}, errUndecided

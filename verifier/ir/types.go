@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -68,6 +69,23 @@ func (*IntType) isType() {}
 
 // IsBool reports whether t is _Bool.
 func (t *IntType) IsBool() bool { return t.Kind == Bool }
+
+// Int64Range is t's least and greatest values; ok is false when they do
+// not both fit an int64 (unsigned 64-bit and wider types). _Bool is
+// [0, 1], the values the front end keeps it in.
+func (t *IntType) Int64Range() (lo, hi int64, ok bool) {
+	switch {
+	case t.IsBool():
+		return 0, 1, true
+	case t.Bits > 64 || t.Bits == 64 && !t.Signed:
+		return 0, 0, false
+	case t.Bits == 64:
+		return math.MinInt64, math.MaxInt64, true
+	case t.Signed:
+		return -(1 << uint(t.Bits-1)), 1<<uint(t.Bits-1) - 1, true
+	}
+	return 0, 1<<uint(t.Bits) - 1, true
+}
 
 // Mask is the all-ones value of t's width.
 func (t *IntType) Mask() uint64 {

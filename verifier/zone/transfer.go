@@ -15,15 +15,10 @@ type analyzer struct {
 // trackable is an integer type of at most 32 bits, with its range.
 func trackable(t ir.Type) (lo, hi int64, ok bool) {
 	it, isInt := t.(*ir.IntType)
-	switch {
-	case !isInt || it.Bits > 32:
+	if !isInt || it.Bits > 32 {
 		return 0, 0, false
-	case it.IsBool():
-		return 0, 1, true
-	case it.Signed:
-		return -(1 << uint(it.Bits-1)), 1<<uint(it.Bits-1) - 1, true
 	}
-	return 0, 1<<uint(it.Bits) - 1, true
+	return it.Int64Range()
 }
 
 func newAnalyzer(p *ir.Program, f *ir.Function) *analyzer {
