@@ -46,7 +46,7 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 			if c, ok := sizeOff.BVConst(); ok {
 				n = int64(c.Uint64())
 			}
-			st.mem[id] = x.freshObject(id, &ir.ArrayType{Elem: x.std.UChar, Len: max(n, 0)}, n, "contents of "+in.Builtin.String(), in.Pos(), st.guard)
+			st.mem[id] = x.markGarbage(x.freshObject(id, &ir.ArrayType{Elem: x.std.UChar, Len: max(n, 0)}, n, "contents of "+in.Builtin.String(), in.Pos(), st.guard))
 		}
 		setResult(x.objPtr(id, x.b.BVUint(x.offW, 0)), x.std.VoidPtr)
 	case ir.BFree:
@@ -76,7 +76,7 @@ func (x *executor) builtin(st *state, fr *frame, in *ir.Call) *state {
 		x.copyBytes(st, d, x.snapshotPtr(st, s, int64(n.Uint64())), in.Pos())
 		setResult(d, x.std.VoidPtr)
 	case ir.BHavoc:
-		x.havoc(st, arg(0), fr.f.Name, in.Pos())
+		x.havoc(st, arg(0), fr.f.Name, in.Pos(), fr.id == x.entryFrame)
 	case ir.BSizeAfter:
 		setResult(x.sizeAfter(arg(0)), x.std.SizeT)
 	case ir.BVaStart:
@@ -145,7 +145,12 @@ func (x *executor) sizeAfter(p *smt.Term) *smt.Term {
 // havoc gives the object p points into fresh contents: one input per
 // object p may point to, guarded by p pointing there, as the interpreter
 // asks for exactly one (or none, for NULL) in walk order.
-func (x *executor) havoc(st *state, p *smt.Term, fn string, pos ir.Pos) {
+//
+// In the entry function (a harness giving an object any contents) the
+// bytes, read as a pointer, name no object (executor.garbage); in a
+// stub, which stands for code that may store real addresses, they may
+// name any.
+func (x *executor) havoc(st *state, p *smt.Term, fn string, pos ir.Pos, input bool) {
 	for _, id := range x.candidates(p) {
 		if x.readOnly(id) {
 			continue
@@ -157,6 +162,9 @@ func (x *executor) havoc(st *state, p *smt.Term, fn string, pos ir.Pos) {
 		}
 		at := x.isObj(p, id)
 		fresh := x.freshObject(id, &ir.ArrayType{Elem: x.std.UChar, Len: max(n, 0)}, n, "memory changed by "+ir.CName(fn)+"()", pos, x.b.And(st.guard, at))
+		if input {
+			x.markGarbage(fresh)
+		}
 		st.mem[id] = x.b.Ite(at, fresh, x.memOf(st.mem, id))
 	}
 }

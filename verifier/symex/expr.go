@@ -145,6 +145,14 @@ func (x *executor) binary(st *state, fr *frame, e *ir.Binary) *smt.Term {
 	case ir.Ne:
 		return x.boolToInt(x.b.Not(x.b.Eq(a, b)))
 	case ir.Lt, ir.Le, ir.Gt, ir.Ge:
+		if _, ok := xt.(*ir.PointerType); ok {
+			// Within one object by signed offset, as the interpreter
+			// compares: a pointer moved before its object's start
+			// (matchstar's text-- past prepoint) is below it, not a
+			// huge unsigned offset above.
+			same := x.b.Eq(x.ptrObj(a), x.ptrObj(b))
+			return x.boolToInt(x.b.Ite(same, x.compare(e.Op, x.ptrOff(a), x.ptrOff(b), true), x.compare(e.Op, a, b, false)))
+		}
 		return x.boolToInt(x.compare(e.Op, a, b, signed))
 	case ir.PtrAdd:
 		size := elemSize(xt)

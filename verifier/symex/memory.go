@@ -47,14 +47,14 @@ func (x *executor) declare(st *state, fr *frame, v *ir.Var, decl bool) {
 		id := x.objectOf(fr, v)
 		x.setGone(st, id, x.b.False())
 		if decl {
-			st.mem[id] = x.freshObject(id, v.Type, v.Type.Size(), "uninitialised "+v.Source, v.Pos, st.guard)
+			st.mem[id] = x.markGarbage(x.freshObject(id, v.Type, v.Type.Size(), "uninitialised "+v.Source, v.Pos, st.guard))
 		} else {
 			st.mem[id] = x.zeroArray(id)
 		}
 		return
 	}
 	if decl {
-		st.regs[x.keyOf(fr, v)] = x.fresh(v.Type, "uninitialised "+v.Source, v.Pos, st.guard)
+		st.regs[x.keyOf(fr, v)] = x.markGarbage(x.fresh(v.Type, "uninitialised "+v.Source, v.Pos, st.guard))
 	}
 }
 
@@ -102,41 +102,206 @@ func (x *executor) resize(v *smt.Term, from, to int, signed bool) *smt.Term {
 }
 
 // candidates lists the objects pointer p may name, read off its term; all
-// objects when the term does not say.
+// objects when the term does not say. The object part of p is followed
+// through concatenations and extractions as well as if-then-else, so a
+// pointer stored to memory byte by byte and read back (a pointer member of
+// a struct with 1-byte cells, a union) still names its objects rather
+// than all of them.
 func (x *executor) candidates(p *smt.Term) []int {
-	set := map[int]bool{}
-	all := false
-	var walk func(t *smt.Term, depth int)
-	walk = func(t *smt.Term, depth int) {
-		if all {
-			return
-		}
-		if depth > 64 {
-			all = true
-			return
-		}
-		switch {
-		case t.IsConst():
-			bv, _ := t.BVConst()
-			set[int(bv.Uint64()>>uint(x.offW))] = true
-		case t.Op() == smt.OpConcat && t.Arg(0).IsConst() && t.Arg(0).Sort().Width() == x.objW:
-			bv, _ := t.Arg(0).BVConst()
-			set[int(bv.Uint64())] = true
-		case t.Op() == smt.OpIte:
-			walk(t.Arg(1), depth+1)
-			walk(t.Arg(2), depth+1)
-		default:
-			all = true
+	out, _ := x.pointees(p)
+	return out
+}
+
+// pointees is candidates, and whether the term says: precise means p names
+// one of them or no object at all (NULL, a number made a pointer, ...).
+// Dereferencing p where it names no object is undefined behaviour the
+// interpreter faults on, so a precise p may be read and written as if it
+// named one of them: the value is then one that object holds instead of
+// any, which no replayed trace can tell apart.
+func (x *executor) pointees(p *smt.Term) (ids []int, precise bool) {
+	w := bitsWalker{memo: map[bitsKey]valueSet{}, garbage: x.garbage}
+	vs := w.walk(p, x.ptrW-1, x.offW)
+	for id := 1; id < len(x.objs); id++ {
+		if vs.all || vs.has(uint64(id)) {
+			ids = append(ids, id)
 		}
 	}
-	walk(p, 0)
-	var out []int
-	for id := 1; id < len(x.objs); id++ {
-		if all || set[id] {
-			out = append(out, id)
+	return ids, !vs.all
+}
+
+// A valueSet is the values some bits of a term may take: a few values, or
+// any.
+type valueSet struct {
+	all  bool
+	vals []uint64
+}
+
+func (s valueSet) has(v uint64) bool {
+	for _, u := range s.vals {
+		if u == v {
+			return true
 		}
+	}
+	return false
+}
+
+// maxValueSet bounds a value set (and the concatenation of two) before it
+// becomes "any": object numbers are few, and a pointer naming more objects
+// than this is read by a split over all of them anyway.
+const maxValueSet = 256
+
+func (s valueSet) union(t valueSet) valueSet {
+	if s.all || t.all {
+		return valueSet{all: true}
+	}
+	out := s
+	out.vals = append([]uint64(nil), s.vals...)
+	for _, v := range t.vals {
+		if !out.has(v) {
+			out.vals = append(out.vals, v)
+		}
+	}
+	if len(out.vals) > maxValueSet {
+		return valueSet{all: true}
 	}
 	return out
+}
+
+type bitsKey struct {
+	id     uint64
+	hi, lo int
+}
+
+// bitsWalker computes the values bits hi..lo of a term may take, from its
+// structure: constants, concatenation, extraction, zero extension and
+// if-then-else are followed; any other term may hold any value.
+type bitsWalker struct {
+	memo  map[bitsKey]valueSet
+	nodes int
+	// garbage holds the inputs whose bits, used as a pointer, name no
+	// object (executor.garbage).
+	garbage map[uint64]bool
+}
+
+// walkArray is walk of every value array term a may hold (a select from
+// it, at any index).
+func (w *bitsWalker) walkArray(a *smt.Term, hi, lo int) valueSet {
+	key := bitsKey{a.ID(), hi, lo}
+	if s, ok := w.memo[key]; ok {
+		return s
+	}
+	w.nodes++
+	var s valueSet
+	switch {
+	case w.nodes > maxWalkNodes:
+		s = valueSet{all: true}
+	case a.Op() == smt.OpVar && w.garbage[a.ID()]:
+		s = valueSet{vals: []uint64{0}}
+	case a.Op() == smt.OpStore:
+		s = w.walk(a.Arg(2), hi, lo).union(w.walkArray(a.Arg(0), hi, lo))
+	case a.Op() == smt.OpIte:
+		s = w.walkArray(a.Arg(1), hi, lo).union(w.walkArray(a.Arg(2), hi, lo))
+	case a.Op() == smt.OpConstArray:
+		s = w.walk(a.Arg(0), hi, lo)
+	default:
+		s = valueSet{all: true}
+	}
+	w.memo[key] = s
+	return s
+}
+
+// maxWalkNodes bounds one walk (terms are DAGs with shared if-then-else
+// chains: memoised, but a huge one still says "any").
+const maxWalkNodes = 20000
+
+func (w *bitsWalker) walk(t *smt.Term, hi, lo int) valueSet {
+	if hi-lo >= 64 {
+		return valueSet{all: true}
+	}
+	key := bitsKey{t.ID(), hi, lo}
+	if s, ok := w.memo[key]; ok {
+		return s
+	}
+	w.nodes++
+	var s valueSet
+	switch {
+	case w.nodes > maxWalkNodes:
+		s = valueSet{all: true}
+	case t.IsConst():
+		bv, ok := t.BVConst()
+		if !ok {
+			s = valueSet{all: true}
+			break
+		}
+		var v uint64
+		for i := hi; i >= lo; i-- {
+			v <<= 1
+			if bv.Bit(i) {
+				v |= 1
+			}
+		}
+		s = valueSet{vals: []uint64{v}}
+	case t.Op() == smt.OpIte:
+		s = w.walk(t.Arg(1), hi, lo).union(w.walk(t.Arg(2), hi, lo))
+	case t.Op() == smt.OpExtract:
+		l := t.Indices()[1]
+		s = w.walk(t.Arg(0), hi+l, lo+l)
+	case t.Op() == smt.OpZeroExt:
+		wy := t.Arg(0).Sort().Width()
+		switch {
+		case lo >= wy:
+			s = valueSet{vals: []uint64{0}}
+		case hi < wy:
+			s = w.walk(t.Arg(0), hi, lo)
+		default:
+			s = w.walk(t.Arg(0), wy-1, lo)
+		}
+	case t.Op() == smt.OpConcat:
+		h, l := t.Arg(0), t.Arg(1)
+		wl := l.Sort().Width()
+		switch {
+		case lo >= wl:
+			s = w.walk(h, hi-wl, lo-wl)
+		case hi < wl:
+			s = w.walk(l, hi, lo)
+		default:
+			hs, ls := w.walk(h, hi-wl, 0), w.walk(l, wl-1, lo)
+			if hs.all || ls.all || len(hs.vals)*len(ls.vals) > maxValueSet {
+				s = valueSet{all: true}
+				break
+			}
+			for _, hv := range hs.vals {
+				for _, lv := range ls.vals {
+					s.vals = append(s.vals, hv<<uint(wl-lo)|lv)
+				}
+			}
+			s = valueSet{}.union(s)
+		}
+	case t.Op() == smt.OpVar && w.garbage[t.ID()]:
+		s = valueSet{vals: []uint64{0}}
+	case t.Op() == smt.OpSelect:
+		s = w.walkArray(t.Arg(0), hi, lo)
+	default:
+		s = valueSet{all: true}
+	}
+	w.memo[key] = s
+	return s
+}
+
+// markGarbage records that input t (a variable or an array of cells)
+// holds indeterminate bytes: uninitialised memory, or what a harness
+// gives an object with any contents. Read as a pointer they name no
+// object — using such a pointer is undefined behaviour (C11 6.2.4p6,
+// 7.22.3.4p2), which the pointer check reports and the interpreter faults
+// on — so candidates need not split over every object for them. The
+// havoc of k-induction is not garbage: its pointers stand for the ones a
+// real iteration holds.
+func (x *executor) markGarbage(t *smt.Term) *smt.Term {
+	if x.garbage == nil {
+		x.garbage = map[uint64]bool{}
+	}
+	x.garbage[t.ID()] = true
+	return t
 }
 
 // isObj is the condition that p points into object id.
@@ -288,6 +453,9 @@ func (x *executor) readCellDepth(arr, idx *smt.Term, depth int) *smt.Term {
 		if ok1 && ok2 {
 			return v
 		}
+		if disjoint(x.lowBitsOf(i), x.lowBitsOf(idx)) {
+			return x.readCellDepth(arr.Arg(0), idx, depth+1)
+		}
 		return x.b.Ite(x.b.Eq(i, idx), v, x.readCellDepth(arr.Arg(0), idx, depth+1))
 	case smt.OpIte:
 		return x.b.Ite(arr.Arg(0), x.readCell(arr.Arg(1), idx), x.readCell(arr.Arg(2), idx))
@@ -401,17 +569,41 @@ func (x *executor) fromBits(bits *smt.Term, t ir.Type) *smt.Term {
 // unconstrained — the interpreter faults there, so such a trace never
 // replays.
 func (x *executor) loadRaw(st *state, p *smt.Term, n int64) *smt.Term {
+	x.assumeNamed(st, p)
 	return x.loadRawFrom(st.mem, p, n)
 }
 
+// assumeNamed ends the executions in which p, about to be dereferenced,
+// names no object (NULL, or garbage: markGarbage): the interpreter faults
+// there, as the program would crash, and the pointer check, when on, has
+// reported it already. Only for pointers whose candidates are precise:
+// for the others "no object" is not known.
+func (x *executor) assumeNamed(st *state, p *smt.Term) {
+	cands, precise := x.pointees(p)
+	if !precise || len(cands) == 1 && x.exactly(p, cands[0]) {
+		return
+	}
+	named := x.b.False()
+	for _, id := range cands {
+		named = x.b.Or(named, x.isObj(p, id))
+	}
+	st.guard = x.b.And(st.guard, named)
+}
+
 func (x *executor) loadRawFrom(mem map[int]*smt.Term, p *smt.Term, n int64) *smt.Term {
-	cands := x.candidates(p)
+	cands, precise := x.pointees(p)
 	off := x.ptrOff(p)
-	var v *smt.Term
-	if len(cands) == 1 && x.exactly(p, cands[0]) {
+	if len(cands) == 1 && (precise || x.exactly(p, cands[0])) {
 		return x.loadObj(x.memOf(mem, cands[0]), x.objs[cands[0]].cell, off, n)
 	}
-	v = x.internalFresh(smt.BVSort(int(8 * n)))
+	var v *smt.Term
+	if precise && len(cands) > 0 {
+		last := cands[len(cands)-1]
+		v = x.loadObj(x.memOf(mem, last), x.objs[last].cell, off, n)
+		cands = cands[:len(cands)-1]
+	} else {
+		v = x.internalFresh(smt.BVSort(int(8 * n)))
+	}
 	for i := len(cands) - 1; i >= 0; i-- {
 		id := cands[i]
 		v = x.b.Ite(x.isObj(p, id), x.loadObj(x.memOf(mem, id), x.objs[id].cell, off, n), v)
@@ -437,12 +629,13 @@ func (x *executor) storePtr(st *state, p *smt.Term, v *smt.Term, t ir.Type) {
 }
 
 func (x *executor) storeRaw(st *state, p, bits *smt.Term, n int64) {
-	cands := x.candidates(p)
+	x.assumeNamed(st, p)
+	cands, precise := x.pointees(p)
 	off := x.ptrOff(p)
 	for _, id := range cands {
 		old := x.memArray(st, id)
 		nw := x.storeObj(old, x.objs[id].cell, off, bits, n)
-		if x.exactly(p, id) {
+		if x.exactly(p, id) || precise && len(cands) == 1 {
 			st.mem[id] = nw
 		} else {
 			st.mem[id] = x.b.Ite(x.isObj(p, id), nw, old)

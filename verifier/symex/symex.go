@@ -145,8 +145,9 @@ func Run(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) (eq *
 		st.mem[id] = x.freshObject(id, prm.Type, prm.Type.Size(), "argument "+prm.Source, entry.Pos, st.guard)
 		args = append(args, value{agg: x.snapshotPtr(st, x.objPtr(id, x.b.BVUint(x.offW, 0)), prm.Type.Size())})
 	}
+	x.entryFrame = x.frames + 1 // the entry's activation is the next frame
 	if x.ind != nil {
-		x.ind.frame = x.frames + 1 // the entry's activation is the next frame
+		x.ind.frame = x.entryFrame
 	}
 	x.call(entry, args, st)
 	for _, c := range x.eq.Checks {
@@ -246,16 +247,19 @@ type executor struct {
 	terms0 int
 	ops0   int64
 
-	objs      []*object // by number; 0 is the null object
-	varObj    map[varKey]int
-	funcObj   map[*ir.Function]int // the objects of functions whose address is taken
-	frames    int
-	depth     map[*ir.Function]int
-	checkIdx  map[*ir.Property]*Check
-	loopProps map[string]*ir.Property
-	steps     int
-	cellMemo  map[[2]uint64]*smt.Term
-	ind       *inductionState
+	objs       []*object // by number; 0 is the null object
+	varObj     map[varKey]int
+	funcObj    map[*ir.Function]int // the objects of functions whose address is taken
+	frames     int
+	entryFrame int // the entry function's activation
+	depth      map[*ir.Function]int
+	checkIdx   map[*ir.Property]*Check
+	loopProps  map[string]*ir.Property
+	steps      int
+	cellMemo   map[[2]uint64]*smt.Term
+	lowMemo    map[uint64]lowBits // known low bits of index terms
+	garbage    map[uint64]bool    // inputs that name no object as pointers (markGarbage)
+	ind        *inductionState
 	// setup: assertions are assumed (ir.BSetup), not checked.
 	setup     bool
 	reads     int // readCellDepth calls, for checkLimits
@@ -414,14 +418,21 @@ func sortedKeys[K comparable, V any](m map[K]V, compare func(a, b K) int) []K {
 // differ; a key only one side has keeps its value (the other path never
 // defined it, so any value is right there).
 func mergeMaps[K comparable](b *smt.Builder, ga *smt.Term, ma, mb map[K]*smt.Term, compare func(a, b K) int) map[K]*smt.Term {
+	// Only the keys whose values differ build terms, so only they are
+	// sorted: states carry every live frame's registers, and sorting all
+	// of them at every merge made deep call trees quadratic.
 	n := make(map[K]*smt.Term, len(ma))
-	for _, k := range sortedKeys(ma, compare) {
-		va := ma[k]
+	var differ []K
+	for k, va := range ma {
 		if vb, ok := mb[k]; ok && vb != va {
-			n[k] = b.Ite(ga, va, vb)
+			differ = append(differ, k)
 		} else {
 			n[k] = va
 		}
+	}
+	slices.SortFunc(differ, compare)
+	for _, k := range differ {
+		n[k] = b.Ite(ga, ma[k], mb[k])
 	}
 	for k, vb := range mb {
 		if _, ok := ma[k]; !ok {

@@ -55,6 +55,15 @@ func (x *executor) endFrame(st *state, fr *frame) {
 		x.setGone(st, id, x.b.True())
 	}
 	delete(x.allocas, fr.id)
+	// The frame's registers are dead: dropping them keeps the states of
+	// a deep call tree small (every merge and clone walks them).
+	if x.ind == nil || x.ind.frame != fr.id {
+		for k := range st.regs {
+			if k.frame == fr.id {
+				delete(st.regs, k)
+			}
+		}
+	}
 }
 
 // free ends the lifetime of the heap block p points to.
