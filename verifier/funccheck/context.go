@@ -254,11 +254,23 @@ func (u *Unit) reach(ctx context.Context, opts Options, eo engine.Options, id st
 			if tr2 != nil {
 				return append(via2, cn), tr2, checked
 			}
-			checked = append(checked, fmt.Sprintf("%s() reaches it only with inputs its own callers do not pass (%s)", cn, strings.Join(checked2, "; ")))
+			if len(checked2) == 0 {
+				checked = append(checked, cn+"() reaches it only with inputs of its own, and its callers are checked above")
+			} else {
+				checked = append(checked, fmt.Sprintf("%s() reaches it only with inputs its own callers do not pass (%s)", cn, strings.Join(checked2, "; ")))
+			}
 			continue
 		}
 		if len(g.callersOf(c)) == 0 && !g.entryPoint(c) {
 			checked = append(checked, cn+"() reaches it but is itself called by nothing")
+			continue
+		}
+		if len(g.callersOf(c)) > 0 && c.Static && !g.taken[c] {
+			// Only this file calls c, and its callers were not asked:
+			// c's generated inputs may be ones none of them passes (the
+			// regular-expression matcher's mutual recursion reached its
+			// counter's overflow "from" a helper run with any counter).
+			checked = append(checked, fmt.Sprintf("%s() reaches it with inputs of its own, and its callers are more than %d levels up (--caller-depth)", cn, opts.CallerDepth))
 			continue
 		}
 		return []string{cn}, prop.Trace, checked

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -185,5 +186,50 @@ func TestHandleConstructors(t *testing.T) {
 				t.Errorf("the outcome's harness is not the constructed one")
 			}
 		})
+	}
+}
+
+// TestMatcherContexts: matcher.c is shaped like tiny-regex-c's matcher
+// (mutual recursion, tagged unions with a pointer member, a length
+// counter match() starts at 0). The counter's overflow needs a start no
+// caller passes: a contract note, also when the only caller that breaks
+// it is a static helper whose own callers are beyond --caller-depth (it
+// was reported "reached from star()" before). match() itself, with a
+// pattern of any contents, is decided: the pointer member holds garbage,
+// which names no object, instead of splitting every read over every
+// object.
+func TestMatcherContexts(t *testing.T) {
+	ctx := context.Background()
+	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
+	opts.Timeout = 20 * time.Second
+	u, err := LoadUnit(ctx, opts, "matcher.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.CallerDepth = 1
+	r := u.Check(ctx, opts, "here").Result
+	if r.Verdict == result.Unsafe {
+		t.Fatalf("here: unsafe %+v", r.Failure())
+	}
+	var notes int
+	for _, p := range r.Props {
+		if p.Kind == "overflow" && p.Verdict == result.Unsafe {
+			if p.Finding != result.FindingContract {
+				t.Errorf("here: %s at line %d is %q, want a contract note: %s", p.Kind, p.Location.Line, p.Finding, p.Note)
+			}
+			notes++
+		}
+	}
+	if notes == 0 {
+		t.Errorf("here: no contract note for the counter's overflow: %+v", r.Props)
+	}
+
+	opts.CallerDepth = 2
+	out := u.Check(ctx, opts, "star")
+	if !strings.Contains(strings.Join(out.Assumed, "\n"), "rest points to an array of 4 elements") {
+		t.Errorf("star: rest, which here() indexes, is not an array:\n%s", strings.Join(out.Assumed, "\n"))
+	}
+	if v := u.Check(ctx, opts, "match").Result; v.Verdict != result.Safe && v.Verdict != result.Bounded {
+		t.Errorf("match: %s (%s), want safe or bounded", v.Verdict, v.Reason)
 	}
 }

@@ -51,6 +51,65 @@ func memberKey(s *ir.StructType, i int) string { return "m:" + s.Name + ":" + st
 // where the function checks for NULL") and of struct members (anywhere f
 // can reach, since members are shared).
 func analyse(f *ir.Function) *usage {
+	return analyseCalls(f, map[*ir.Function]*usage{}, maxCallEvidenceDepth)
+}
+
+// maxCallEvidenceDepth bounds how far down the calls a parameter's use is
+// followed (calleeEvidence).
+const maxCallEvidenceDepth = 3
+
+// analyseCalls is analyse, with what f's callees do with the parameters
+// f passes them (calleeEvidence) followed depth levels down.
+func analyseCalls(f *ir.Function, memo map[*ir.Function]*usage, depth int) *usage {
+	if u, ok := memo[f]; ok {
+		return u
+	}
+	u := analyseOne(f)
+	memo[f] = u // a recursive call sees f's own use
+	if depth > 0 {
+		u.calleeEvidence(f, memo, depth)
+	}
+	return u
+}
+
+// calleeEvidence adds what f's callees say of the parameters f passes
+// them unchanged: matchstar(p, pattern, ...) calls matchpattern(pattern,
+// ...), which reads pattern[1], so pattern is an array in matchstar's
+// harness too, and a string a callee scans is a string here. Whether a
+// NULL is expected is left to f's own tests (a callee that checks for
+// NULL says nothing of f's own dereferences).
+func (u *usage) calleeEvidence(f *ir.Function, memo map[*ir.Function]*usage, depth int) {
+	for _, in := range f.Body {
+		c, ok := in.(*ir.Call)
+		if !ok || c.Fn == nil || !c.Fn.HasBody() || c.Fn.Library {
+			continue
+		}
+		var cu *usage
+		for i, a := range c.Args {
+			if i >= len(c.Fn.Params) {
+				break
+			}
+			r, ok := stripCasts(a).(*ir.VarRef)
+			if !ok || r.V.Kind != ir.Param || r.V.Func != f {
+				continue
+			}
+			if cu == nil {
+				cu = analyseCalls(c.Fn, memo, depth-1)
+			}
+			k, ck := paramKey(r.V), paramKey(c.Fn.Params[i])
+			if cu.indexed[ck] {
+				u.indexed[k] = true
+			}
+			if cu.stringy[ck] {
+				u.stringy[k] = true
+			}
+			u.atLeast(k, cu.minBytes[ck])
+		}
+	}
+}
+
+// analyseOne is analyse of f's own code.
+func analyseOne(f *ir.Function) *usage {
 	u := &usage{nullChecked: map[string]bool{}, indexed: map[string]bool{}, stringy: map[string]bool{}, minBytes: map[string]int64{}}
 	// One level of copies: char *s = str; then s++.
 	alias := map[*ir.Var]*ir.Var{}
