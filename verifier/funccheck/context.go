@@ -216,6 +216,15 @@ func (u *Unit) constructorNote(ctx context.Context, opts Options, eo engine.Opti
 			how = fmt.Sprintf("it holds when loops run at most %d times", cr.K)
 		}
 		p.Note = fmt.Sprintf("Needs a handle the file's own constructor does not make: when %s, %s. Operations that change the handle may still get it there; if so, check them, or state the contract with `prbmc_requires(...)`.", made, how)
+	default:
+		// The failing execution starts from a handle with any contents,
+		// which the API gives callers no way to build, and with the
+		// handles the file's constructor makes it was not decided:
+		// nothing shows a caller can cause it (jsmn_parse's token sizes
+		// at INT_MAX), so it is a note a reader may look into, not a
+		// failure.
+		p.Finding = result.FindingContract
+		p.Note = fmt.Sprintf("Needs a handle with contents no check here shows the file's own constructor and operations can make: when %s, it was not decided (%s). If they can, it is a bug; otherwise state the contract with `prbmc_requires(...)`.", made, u.rel(opts, firstSentence(cr.Reason)))
 	}
 }
 

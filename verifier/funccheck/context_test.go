@@ -233,3 +233,32 @@ func TestMatcherContexts(t *testing.T) {
 		t.Errorf("match: %s (%s), want safe or bounded", v.Verdict, v.Reason)
 	}
 }
+
+// TestUndecidedConstructorIsNote: counter_add's overflow needs a count
+// only a handle with any contents has; with handles the constructor makes
+// (through inline assembly, which is unsupported) the check is undecided,
+// so nothing shows a caller can cause it: a contract note that says so,
+// not a failure.
+func TestUndecidedConstructorIsNote(t *testing.T) {
+	ctx := context.Background()
+	opts := autoWith(checks.Assertions | checks.Overflow)
+	opts.CallerDepth = 2
+	opts.Timeout = 10 * time.Second
+	u, err := LoadUnit(ctx, opts, "opaque_ctor.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := u.Check(ctx, opts, "counter_add").Result
+	if r.Verdict == result.Unsafe {
+		t.Fatalf("counter_add: a failure %+v", r.Failure())
+	}
+	for _, p := range r.Props {
+		if p.Kind == "overflow" {
+			if p.Finding != result.FindingContract || !strings.Contains(p.Note, "it was not decided (bmc: unsupported: inline assembly at opaque_ctor.c:10") {
+				t.Errorf("overflow: finding %q, note %q", p.Finding, p.Note)
+			}
+			return
+		}
+	}
+	t.Errorf("no overflow property: %+v", r.Props)
+}
