@@ -38,3 +38,22 @@ int byte_at(const void *p)
 {
 	return ((const unsigned char *)p)[20];
 }
+
+/* A (pointer, length, position) run of struct members, as cJSON's
+ * parse_buffer: whoever fills the struct keeps len within the data and
+ * pos within len. */
+struct cursor {
+	const unsigned char *data;
+	unsigned long len;
+	unsigned long pos;
+};
+
+int sum_rest(struct cursor *c)
+{
+	int s = 0;
+	if (c == 0 || c->data == 0)
+		return 0;
+	for (unsigned long i = 0; c->pos + i < c->len; i++)
+		s += c->data[c->pos + i];
+	return s;
+}

@@ -38,7 +38,7 @@ import (
 // one function collects before the rest is left to the verdict at hand.
 const (
 	maxCallers    = 4
-	maxNoteRounds = 4
+	maxNoteRounds = 8
 )
 
 // callGraph is the unit's own functions and who calls them.

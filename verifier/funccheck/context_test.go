@@ -127,6 +127,8 @@ func TestEvidenceShapes(t *testing.T) {
 		{"copy_key", result.Safe, "src points to an array of 16 elements"},
 		{"last_of8", result.Safe, "v points to an array of 8 elements"},
 		{"byte_at", result.Safe, "p points to 64 bytes"},
+		{"sum_rest", result.Safe, "c->len is at most 4, the elements c->data points to (a pointer and its length)"},
+		{"sum_rest", result.Safe, "c->pos is at most c->len (a position in it)"},
 	} {
 		t.Run(tc.fn, func(t *testing.T) {
 			out := u.Check(ctx, opts, tc.fn)

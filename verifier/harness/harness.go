@@ -337,8 +337,8 @@ func (g *gen) param(p *ir.Var, name, decl string) {
 
 // pointer gives lvalue lv (of pointer type t; desc names it for readers)
 // a fresh object of shape sh, and sets up the object's own pointers.
-func (g *gen) pointer(lv, desc string, t *ir.PointerType, sh shape, depth int) {
-	g.pointerAt(lv, desc, t, sh, depth, false, "")
+func (g *gen) pointer(lv, desc string, t *ir.PointerType, sh shape, depth int) int {
+	return g.pointerAt(lv, desc, t, sh, depth, false, "")
 }
 
 // pointerAt is pointer; plain says lv is a variable the harness declared
@@ -346,7 +346,10 @@ func (g *gen) pointer(lv, desc string, t *ir.PointerType, sh shape, depth int) {
 //
 // decl, when not "", is lv's declaration, which is then written with the
 // initial value.
-func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, sh shape, depth int, plain bool, decl string) {
+//
+// It returns the elements of the object lv points to when it is not NULL
+// (0 when it is always NULL).
+func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, sh shape, depth int, plain bool, decl string) int {
 	nullable, indexed := sh.nullable, sh.indexed
 	set := func(v string) string {
 		if decl != "" {
@@ -364,7 +367,7 @@ func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, sh shape, depth int,
 	if depth <= 0 {
 		g.emit("%s", set("0"))
 		g.assume("%s is NULL (deeper than the harness depth %d)", desc, g.opts.Depth)
-		return
+		return 0
 	}
 	if g.small {
 		sh.minBytes = min(sh.minBytes, int64(g.opts.ArrayLen))
@@ -392,7 +395,7 @@ func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, sh shape, depth int,
 	default:
 		if _, ok := elem.(*ir.FuncType); ok {
 			g.fail(fmt.Sprintf("function pointer %s", desc))
-			return
+			return 0
 		}
 		if indexed {
 			n = g.opts.ArrayLen
@@ -411,6 +414,10 @@ func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, sh shape, depth int,
 		} else {
 			what = fmt.Sprintf("%s points to one object with any contents", desc)
 		}
+	}
+	elems := n
+	if isVoid {
+		elems = int(max(int64(g.opts.VoidBytes), sh.minBytes))
 	}
 	alloc := fmt.Sprintf("%s(%s)", g.malloc(), size)
 	if nullable {
@@ -443,17 +450,18 @@ func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, sh shape, depth int,
 	fill := g.body
 	g.body = saved
 	if len(fill) == 0 {
-		return
+		return elems
 	}
 	if nullable {
 		g.emit("if (%s) {", lv)
 		g.body = append(g.body, fill...)
 		g.emit("}")
-		return
+		return elems
 	}
 	for _, s := range fill {
 		g.body = append(g.body, s[1:]) // one indent less
 	}
+	return elems
 }
 
 // members sets up the pointer members of struct lvalue lv.
@@ -472,6 +480,7 @@ func (g *gen) membersDesc(lv, desc string, s *ir.StructType, depth int) {
 		}
 		return
 	}
+	pairs := memberPairs(s)
 	for i, m := range s.Fields {
 		if m.Name == "" {
 			continue
@@ -484,7 +493,15 @@ func (g *gen) membersDesc(lv, desc string, s *ir.StructType, depth int) {
 				continue
 			}
 			k := memberKey(s, i)
-			g.pointer(mlv, desc+m.Name, mt, g.use.shapeOf(k), depth)
+			sh := g.use.shapeOf(k)
+			pr, paired := pairs[i]
+			if paired {
+				sh.indexed = true
+			}
+			n := g.pointer(mlv, desc+m.Name, mt, sh, depth)
+			if paired && n > 0 && g.err == nil {
+				g.memberLength(lv, desc, s, i, pr, n)
+			}
 		case *ir.StructType:
 			g.membersDesc(mlv, desc+m.Name+".", mt, depth)
 		case *ir.ArrayType:
@@ -492,6 +509,62 @@ func (g *gen) membersDesc(lv, desc string, s *ir.StructType, depth int) {
 				g.assume("pointers in array member %s%s hold any value", desc, m.Name)
 			}
 		}
+	}
+}
+
+// A memberPair is a (pointer, length) pair of struct members, as
+// lengthPairs finds among parameters — const char *content; size_t length —
+// and the position in it that may follow (size_t offset).
+type memberPair struct {
+	length, pos int // member indices; pos -1 when there is none
+}
+
+// positionName matches the names C code gives a position in a buffer.
+var positionName = regexp.MustCompile(`(?i)^(off|offset|pos|position|cursor|cur|idx|index)$|(_off|_offset|_pos|_position|_idx|_index)$`)
+
+// memberPairs finds s's (pointer, length[, position]) member runs, by the
+// index of the pointer member.
+func memberPairs(s *ir.StructType) map[int]memberPair {
+	pairs := map[int]memberPair{}
+	isLen := func(i int, names *regexp.Regexp) bool {
+		if i >= len(s.Fields) {
+			return false
+		}
+		it, ok := s.Fields[i].Type.(*ir.IntType)
+		return ok && !it.IsBool() && s.Fields[i].Name != "" && names.MatchString(s.Fields[i].Name)
+	}
+	for i := 0; i+1 < len(s.Fields); i++ {
+		pt, ok := s.Fields[i].Type.(*ir.PointerType)
+		if !ok || !isLen(i+1, lengthName) {
+			continue
+		}
+		if _, fn := pt.Elem.(*ir.FuncType); fn {
+			continue
+		}
+		p := memberPair{length: i + 1, pos: -1}
+		if isLen(i+2, positionName) {
+			p.pos = i + 2
+		}
+		pairs[i] = p
+	}
+	return pairs
+}
+
+// memberLength bounds the length member of a (pointer, length) pair of
+// struct lvalue lv by the n elements the harness gave the pointer, and
+// the position member after it, if any, by the length: whoever fills such
+// a struct keeps them so, and leaving them unrelated makes every read up
+// to the length an out-of-bounds alarm nobody can cause.
+func (g *gen) memberLength(lv, desc string, s *ir.StructType, ptr int, p memberPair, n int) {
+	fn := g.proto("__VERIFIER_assume", "void __VERIFIER_assume(int);")
+	ln := s.Fields[p.length].Name
+	pname := desc + s.Fields[ptr].Name
+	g.emit("%s(%s.%s <= %d);", fn, lv, ln, n)
+	g.assume("%s%s is at most %d, the elements %s points to (a pointer and its length)", desc, ln, n, pname)
+	if p.pos >= 0 {
+		pos := s.Fields[p.pos].Name
+		g.emit("%s(%s.%s <= %s.%s);", fn, lv, pos, lv, ln)
+		g.assume("%s%s is at most %s%s (a position in it)", desc, pos, desc, ln)
 	}
 }
 
