@@ -22,7 +22,14 @@
 // to bytes. A pointer is a bit-vector of the data model's pointer width,
 // object number in the high bits (8 on ILP32, 16 on LP64) and byte offset
 // below, so NULL is 0 as in C. A dereference is a case split over the
-// objects the pointer may name; which ones is read off the pointer term.
+// objects the pointer may name; which ones is read off the pointer term,
+// through if-then-else, concatenation and extraction (a pointer stored
+// byte by byte and read back still names its objects). Bytes of
+// uninitialised memory, and of what a harness gives any contents, name no
+// object; a dereference of a pointer that names no object (NULL, garbage)
+// ends its execution, as the interpreter's fault does. A read at a
+// symbolic cell index skips the stores whose index differs from it in
+// its known low bits (lowbits.go), so s[i].ptr never reads s[j].type.
 //
 // Assertions end failing executions (as a failed C assert does), but the
 // encoding does not narrow the path by a checked assertion's condition:
