@@ -41,7 +41,7 @@ func TestFindingClasses(t *testing.T) {
 		{"per_item", result.Unsafe, result.FindingInputs, "precondition", 57, "", "entry point", ""},
 		{"per_item_safe", result.Safe, "", "", 0, "", "", ""},
 		{"ring_first", result.Safe, result.FindingContract, "bounds", 91, "", "Needs a handle the file's own constructor does not make: when r points to an object ring_init() set up, it holds", "contract note"},
-		{"parse_pair", result.Unsafe, result.FindingInputs, "div-by-zero", 107, "", "entry point", "`sscanf()` has no body here: assumed to return any int, give the memory its arguments 3, 4 point to any contents"},
+		{"parse_pair", result.Unsafe, result.FindingInputs, "div-by-zero|overflow", 107, "", "entry point", "`sscanf()` has no body here: assumed to return any int, give the memory its arguments 3, 4 point to any contents"},
 		{"counter_add", result.Safe, result.FindingContract, "assertion", 121, "", "checks counter_add()'s inputs before it changes anything", ""},
 		{"counter_add_late", result.Unsafe, result.FindingInputs, "assertion", 130, "", "entry point", ""},
 		{"counter_incr", result.Unsafe, result.FindingInputs, "overflow", 148, "", "entry point", ""},
@@ -63,7 +63,7 @@ func TestFindingClasses(t *testing.T) {
 				if r.Props[i].Fails() {
 					failures++
 				}
-				if r.Props[i].Verdict == result.Unsafe && (got == nil || got.Kind != tc.kind) {
+				if r.Props[i].Verdict == result.Unsafe && (got == nil || !slices.Contains(strings.Split(tc.kind, "|"), got.Kind)) {
 					got = &r.Props[i]
 				}
 			}
@@ -78,7 +78,9 @@ func TestFindingClasses(t *testing.T) {
 				if got == nil {
 					t.Fatalf("no unsafe property; props %+v", r.Props)
 				}
-				if got.Finding != tc.finding || got.Kind != tc.kind || got.Location.Line != tc.line {
+				// "a|b": either kind (a / b fails by division by zero and by
+				// INT_MIN / -1; the run reports the first the solver finds).
+				if got.Finding != tc.finding || !slices.Contains(strings.Split(tc.kind, "|"), got.Kind) || got.Location.Line != tc.line {
 					t.Errorf("got %s %s at line %d, want %s %s at %d (note %q)", got.Finding, got.Kind, got.Location.Line, tc.finding, tc.kind, tc.line, got.Note)
 				}
 				if !strings.Contains(got.Note, tc.note) {

@@ -663,3 +663,28 @@ func TestStoreIndex(t *testing.T) {
 		}
 	}
 }
+
+func TestReadsInputArrays(t *testing.T) {
+	b := NewBuilder()
+	idx, elem := BVSort(16), BVSort(8)
+	a := b.Var("a", ArraySort(idx, elem))
+	i := b.Var("i", idx)
+	read := b.Eq(b.Select(a, i), b.BVUint(8, 1))
+	for _, tc := range []struct {
+		name string
+		t    *Term
+		max  int
+		want bool
+	}{
+		{"reads of a variable", b.And(read, b.Eq(b.Select(a, b.BVUint(16, 3)), b.BVUint(8, 2))), 2, true},
+		{"too many reads", b.And(read, b.Eq(b.Select(a, b.BVUint(16, 3)), b.BVUint(8, 2))), 1, false},
+		{"a read of a store", b.Eq(b.Select(b.Store(a, i, b.BVUint(8, 5)), b.BVUint(16, 3)), b.BVUint(8, 2)), 10, false},
+		{"a read of an if-then-else", b.Eq(b.Select(b.Ite(b.Var("c", BoolSort()), a, b.Var("a2", ArraySort(idx, elem))), i), b.BVUint(8, 2)), 10, false},
+		{"an array equation", b.Eq(a, b.Var("a3", ArraySort(idx, elem))), 10, false},
+		{"no arrays", b.Eq(i, b.BVUint(16, 1)), 10, true},
+	} {
+		if got := ReadsInputArrays(tc.t, tc.max); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -40,6 +40,45 @@ func Logic(t *Term) string {
 	return "QF_BV"
 }
 
+// ReadsInputArrays reports whether t's arrays are only read, each at most
+// max times, from array variables: no store, no constant or if-then-else
+// array reaches a select. Such a query is a bit-vector query after
+// Ackermann's reduction (a read is a fresh bit-vector; equal indices give
+// equal values: a constraint per pair of reads of one array), which is
+// what symbolic execution leaves when it resolves reads over writes itself.
+func ReadsInputArrays(t *Term, max int) bool {
+	reads := map[uint64]int{}
+	seen := map[uint64]bool{}
+	stack := []*Term{t}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[n.ID()] {
+			continue
+		}
+		seen[n.ID()] = true
+		switch {
+		case n.Op() == OpSelect:
+			a := n.Arg(0)
+			if a.Op() != OpVar {
+				return false
+			}
+			reads[a.ID()]++
+			if reads[a.ID()] > max {
+				return false
+			}
+			stack = append(stack, n.Arg(1))
+			continue
+		case n.Sort().IsArray():
+			return false // an array term other than a read's variable
+		}
+		for i := 0; i < n.NumArgs(); i++ {
+			stack = append(stack, n.Arg(i))
+		}
+	}
+	return true
+}
+
 // Solve asserts goal on s and checks it; when it is satisfiable and use is
 // not nil, use reads the model before the caller's solver moves on (models
 // die with their scope).

@@ -167,6 +167,36 @@ Z3_solver prbmc_mk_solver(Z3_context c, const char *logic) {
 	return s;
 }
 
+static Z3_tactic prbmc_tactic(Z3_context c, Z3_tactic t) {
+	if (t != NULL) Z3_tactic_inc_ref(c, t);
+	return t;
+}
+
+// prbmc_mk_eager_solver is a solver for queries whose arrays are only
+// read, at any index, from array variables: Ackermann's reduction turns
+// the reads into bit-vectors, which are bit-blasted to SAT at once; when
+// that does not apply, Z3's SMT core decides the query as before. The
+// tactics live as long as the context (each Solver has its own).
+Z3_solver prbmc_mk_eager_solver(Z3_context c) {
+	Z3_tactic simp = prbmc_tactic(c, Z3_mk_tactic(c, "simplify"));
+	Z3_tactic ack = prbmc_tactic(c, Z3_mk_tactic(c, "ackermannize_bv"));
+	Z3_tactic bb = prbmc_tactic(c, Z3_mk_tactic(c, "bit-blast"));
+	Z3_tactic sat = prbmc_tactic(c, Z3_mk_tactic(c, "sat"));
+	Z3_tactic smt = prbmc_tactic(c, Z3_mk_tactic(c, "smt"));
+	if (simp == NULL || ack == NULL || bb == NULL || sat == NULL || smt == NULL || Z3_get_error_code(c) != Z3_OK) return NULL;
+	Z3_tactic front = prbmc_tactic(c, Z3_tactic_and_then(c, simp, ack));
+	Z3_tactic back = prbmc_tactic(c, Z3_tactic_and_then(c, bb, sat));
+	if (front == NULL || back == NULL) return NULL;
+	Z3_tactic eager = prbmc_tactic(c, Z3_tactic_and_then(c, front, back));
+	if (eager == NULL) return NULL;
+	Z3_tactic t = prbmc_tactic(c, Z3_tactic_or_else(c, eager, smt));
+	if (t == NULL || Z3_get_error_code(c) != Z3_OK) return NULL;
+	Z3_solver s = Z3_mk_solver_from_tactic(c, t);
+	if (s == NULL || Z3_get_error_code(c) != Z3_OK) return NULL;
+	Z3_solver_inc_ref(c, s);
+	return s;
+}
+
 // prbmc_rlimit_count is the context's resource counter ("rlimit count" in
 // the solver's statistics): Z3's deterministic measure of work, summed
 // over the context's checks.

@@ -27,5 +27,6 @@ void prbmc_dec_sort(Z3_context c, Z3_sort s);
 Z3_ast prbmc_model_eval(Z3_context c, Z3_model m, Z3_ast t);
 int prbmc_set_uint_param(Z3_context c, Z3_solver s, const char *name, unsigned v);
 Z3_solver prbmc_mk_solver(Z3_context c, const char *logic);
+Z3_solver prbmc_mk_eager_solver(Z3_context c);
 unsigned long long prbmc_rlimit_count(Z3_context c, Z3_solver s);
 #endif
