@@ -10,25 +10,15 @@ import (
 // specialised, bit-blasting strategy.
 func Logic(t *Term) string {
 	arrays, fp := false, false
-	seen := map[uint64]bool{}
-	stack := []*Term{t}
-	for len(stack) > 0 && !(arrays && fp) {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[n.ID()] {
-			continue
-		}
-		seen[n.ID()] = true
+	walkDAG(t, func(n *Term) (descend, stop bool) {
 		switch {
 		case n.Sort().IsArray():
 			arrays = true
 		case n.Sort().IsFP():
 			fp = true
 		}
-		for i := 0; i < n.NumArgs(); i++ {
-			stack = append(stack, n.Arg(i))
-		}
-	}
+		return true, arrays && fp
+	})
 	switch {
 	case arrays && fp:
 		return "" // no specialised Z3 strategy for QF_ABVFP
@@ -48,6 +38,28 @@ func Logic(t *Term) string {
 // what symbolic execution leaves when it resolves reads over writes itself.
 func ReadsInputArrays(t *Term, max int) bool {
 	reads := map[uint64]int{}
+	ok := true
+	walkDAG(t, func(n *Term) (descend, stop bool) {
+		if n.Op() == OpSelect {
+			a := n.Arg(0)
+			reads[a.ID()]++
+			ok = a.Op() == OpVar && reads[a.ID()] <= max
+			return ok, !ok
+		}
+		for i := 0; i < n.NumArgs(); i++ {
+			if n.Arg(i).Sort().IsArray() {
+				ok = false // an array used other than by a read
+				return false, true
+			}
+		}
+		return true, false
+	})
+	return ok
+}
+
+// walkDAG visits each distinct subterm of t once, depth first; f says
+// whether to visit a term's arguments and whether to stop the walk.
+func walkDAG(t *Term, f func(n *Term) (descend, stop bool)) {
 	seen := map[uint64]bool{}
 	stack := []*Term{t}
 	for len(stack) > 0 {
@@ -57,26 +69,16 @@ func ReadsInputArrays(t *Term, max int) bool {
 			continue
 		}
 		seen[n.ID()] = true
-		switch {
-		case n.Op() == OpSelect:
-			a := n.Arg(0)
-			if a.Op() != OpVar {
-				return false
-			}
-			reads[a.ID()]++
-			if reads[a.ID()] > max {
-				return false
-			}
-			stack = append(stack, n.Arg(1))
-			continue
-		case n.Sort().IsArray():
-			return false // an array term other than a read's variable
+		descend, stop := f(n)
+		if stop {
+			return
 		}
-		for i := 0; i < n.NumArgs(); i++ {
-			stack = append(stack, n.Arg(i))
+		if descend {
+			for i := 0; i < n.NumArgs(); i++ {
+				stack = append(stack, n.Arg(i))
+			}
 		}
 	}
-	return true
 }
 
 // Solve asserts goal on s and checks it; when it is satisfiable and use is

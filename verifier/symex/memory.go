@@ -183,33 +183,6 @@ type bitsWalker struct {
 	garbage map[uint64]bool
 }
 
-// walkArray is walk of every value array term a may hold (a select from
-// it, at any index).
-func (w *bitsWalker) walkArray(a *smt.Term, hi, lo int) valueSet {
-	key := bitsKey{a.ID(), hi, lo}
-	if s, ok := w.memo[key]; ok {
-		return s
-	}
-	w.nodes++
-	var s valueSet
-	switch {
-	case w.nodes > maxWalkNodes:
-		s = valueSet{all: true}
-	case a.Op() == smt.OpVar && w.garbage[a.ID()]:
-		s = valueSet{vals: []uint64{0}}
-	case a.Op() == smt.OpStore:
-		s = w.walk(a.Arg(2), hi, lo).union(w.walkArray(a.Arg(0), hi, lo))
-	case a.Op() == smt.OpIte:
-		s = w.walkArray(a.Arg(1), hi, lo).union(w.walkArray(a.Arg(2), hi, lo))
-	case a.Op() == smt.OpConstArray:
-		s = w.walk(a.Arg(0), hi, lo)
-	default:
-		s = valueSet{all: true}
-	}
-	w.memo[key] = s
-	return s
-}
-
 // maxWalkNodes bounds one walk (terms are DAGs with shared if-then-else
 // chains: memoised, but a huge one still says "any").
 const maxWalkNodes = 20000
@@ -279,8 +252,14 @@ func (w *bitsWalker) walk(t *smt.Term, hi, lo int) valueSet {
 		}
 	case t.Op() == smt.OpVar && w.garbage[t.ID()]:
 		s = valueSet{vals: []uint64{0}}
+	// An array term stands for every value it holds: a select reads one
+	// of them, at whatever index.
 	case t.Op() == smt.OpSelect:
-		s = w.walkArray(t.Arg(0), hi, lo)
+		s = w.walk(t.Arg(0), hi, lo)
+	case t.Op() == smt.OpStore:
+		s = w.walk(t.Arg(2), hi, lo).union(w.walk(t.Arg(0), hi, lo))
+	case t.Op() == smt.OpConstArray:
+		s = w.walk(t.Arg(0), hi, lo)
 	default:
 		s = valueSet{all: true}
 	}
