@@ -144,7 +144,7 @@ func (p *proc) send(cmds ...string) error {
 		}
 		p.in.WriteString(c)
 		if err := p.in.WriteByte('\n'); err != nil {
-			return fmt.Errorf("smtlib: writing to solver: %w", err)
+			return p.writeError(err)
 		}
 	}
 	return nil
@@ -152,9 +152,22 @@ func (p *proc) send(cmds ...string) error {
 
 func (p *proc) flush() error {
 	if err := p.in.Flush(); err != nil {
-		return fmt.Errorf("smtlib: writing to solver: %w", err)
+		return p.writeError(err)
 	}
 	return nil
+}
+
+// writeError describes a failed write: when the solver has exited (its
+// Wait closes our end of the pipe, so the error may be "file already
+// closed" rather than a broken pipe) the way it ended, as exitError says
+// it, else the error itself.
+func (p *proc) writeError(err error) error {
+	select {
+	case <-p.exited:
+		return p.exitError(io.EOF)
+	case <-time.After(time.Second):
+		return fmt.Errorf("smtlib: writing to solver: %w", err)
+	}
 }
 
 // signalKill sends SIGKILL to the whole process group; it is safe from
