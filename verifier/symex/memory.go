@@ -119,6 +119,13 @@ func (x *executor) candidates(p *smt.Term) []int {
 // named one of them: the value is then one that object holds instead of
 // any, which no replayed trace can tell apart.
 func (x *executor) pointees(p *smt.Term) (ids []int, precise bool) {
+	if bv, ok := x.ptrObj(p).BVConst(); ok {
+		// The common case, without a walk: one object, or none.
+		if id := int(bv.Uint64()); id > 0 && id < len(x.objs) {
+			return []int{id}, true
+		}
+		return nil, true
+	}
 	w := bitsWalker{memo: map[bitsKey]valueSet{}, garbage: x.garbage}
 	vs := w.walk(p, x.ptrW-1, x.offW)
 	for id := 1; id < len(x.objs); id++ {
