@@ -474,7 +474,7 @@ func (g *gen) membersDesc(lv, desc string, s *ir.StructType, depth int) {
 	if s.Union {
 		for _, m := range s.Fields {
 			if hasPointer(m.Type, 0) {
-				g.assume("pointer members of union %s hold any value", strings.TrimPrefix(s.Name, "union "))
+				g.assume("pointer members of union %s hold any bytes, which name no object", strings.TrimPrefix(s.Name, "union "))
 				break
 			}
 		}
@@ -506,7 +506,7 @@ func (g *gen) membersDesc(lv, desc string, s *ir.StructType, depth int) {
 			g.membersDesc(mlv, desc+m.Name+".", mt, depth)
 		case *ir.ArrayType:
 			if hasPointer(mt.Elem, 0) {
-				g.assume("pointers in array member %s%s hold any value", desc, m.Name)
+				g.assume("pointers in array member %s%s hold any bytes, which name no object", desc, m.Name)
 			}
 		}
 	}
@@ -632,7 +632,7 @@ func (g *gen) globals(p *ir.Program, file string) {
 			if s, ok := t.(*ir.StructType); ok {
 				g.members(v.Source, v.Source, s, g.opts.Depth)
 			} else if hasPointer(t, 0) {
-				g.assume("pointers in array %s hold any value", v.Source)
+				g.assume("pointers in array %s hold any bytes, which name no object", v.Source)
 			}
 		default:
 			continue
