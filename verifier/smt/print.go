@@ -51,7 +51,7 @@ func WriteScript(w io.Writer, assertions ...*Term) error {
 			name = fmt.Sprintf("%s@%d", name, v.id)
 		}
 		used[name] = true
-		p.names[v] = quoteSymbol(name)
+		p.names[v] = QuoteSymbol(name)
 	}
 	for strings.HasPrefix(p.letPrefix, "?") && anyPrefix(used, p.letPrefix) {
 		p.letPrefix += "_"
@@ -241,7 +241,7 @@ func (p *printer) expr(t *Term) {
 		if name, ok := p.names[t]; ok {
 			p.out.WriteString(name)
 		} else {
-			p.out.WriteString(quoteSymbol(t.name))
+			p.out.WriteString(QuoteSymbol(t.name))
 		}
 		return
 	}
@@ -297,15 +297,15 @@ func fpLiteral(s *Sort, bits BitVec) string {
 }
 
 var reserved = map[string]bool{
-	"_": true, "!": true, "as": true, "let": true, "exists": true, "forall": true,
+	"_": true, "!": true, "as": true, "let": true, "exists": true, "forall": true, "lambda": true,
 	"match": true, "par": true, "BINARY": true, "DECIMAL": true, "HEXADECIMAL": true,
 	"NUMERAL": true, "STRING": true, "true": true, "false": true,
 }
 
-// quoteSymbol returns name as an SMT-LIB symbol, quoted with |…| unless it
+// QuoteSymbol returns name as an SMT-LIB symbol, quoted with |…| unless it
 // is a simple symbol. '|' and '\' cannot occur in quoted symbols and become
-// '_'.
-func quoteSymbol(name string) string {
+// '_' (callers that need distinct symbols keep them so).
+func QuoteSymbol(name string) string {
 	simple := name != "" && !reserved[name] && !(name[0] >= '0' && name[0] <= '9')
 	for i := 0; simple && i < len(name); i++ {
 		c := name[i]

@@ -108,36 +108,14 @@ func (w *writer) varSymbol(t *smt.Term) string {
 	if name == "" || strings.IndexByte("%@.", name[0]) >= 0 {
 		name = "v" + name
 	}
-	sym := quoteSymbol(name)
+	sym := smt.QuoteSymbol(name)
 	for i := 1; w.used[sym]; i++ {
-		sym = quoteSymbol(name + "#" + strconv.Itoa(i))
+		sym = smt.QuoteSymbol(name + "#" + strconv.Itoa(i))
 	}
 	w.vars[k], w.used[sym] = sym, true
 	w.onPop(func() { delete(w.vars, k); delete(w.used, sym) })
 	w.cmds = append(w.cmds, "(declare-fun "+sym+" () "+t.Sort().Key()+")")
 	return sym
-}
-
-var reserved = map[string]bool{
-	"_": true, "!": true, "as": true, "let": true, "exists": true, "forall": true, "lambda": true,
-	"match": true, "par": true, "BINARY": true, "DECIMAL": true, "HEXADECIMAL": true,
-	"NUMERAL": true, "STRING": true, "true": true, "false": true,
-}
-
-// quoteSymbol returns name as an SMT-LIB symbol, quoted with |…| unless it
-// is simple. '|' and '\' cannot be quoted and become '_' (varSymbol keeps
-// the results distinct).
-func quoteSymbol(name string) string {
-	simple := name != "" && !reserved[name] && !(name[0] >= '0' && name[0] <= '9')
-	for i := 0; simple && i < len(name); i++ {
-		c := name[i]
-		simple = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-			strings.IndexByte("~!@$%^&*_-+=<>.?/", c) >= 0
-	}
-	if simple {
-		return name
-	}
-	return "|" + strings.NewReplacer("|", "_", `\`, "_").Replace(name) + "|"
 }
 
 // define emits the declarations and definitions the roots need and returns
