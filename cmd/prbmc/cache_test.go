@@ -191,6 +191,9 @@ func cacheEntries(t *testing.T, dir string) map[string][]string {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	out := map[string][]string{}
 	for _, p := range files {
+		if filepath.Base(p) == "last-used.json" {
+			continue
+		}
 		var e struct{ Function struct{ Name string } }
 		b, err := os.ReadFile(p)
 		if err != nil || json.Unmarshal(b, &e) != nil {
@@ -273,12 +276,15 @@ func TestCheckCacheUnwritable(t *testing.T) {
 // Action's inputs and the Action's checker compute the same options hash,
 // so that they share result-cache entries (and their results files merge):
 // the options are read from the configuration each runs, defaults filled
-// in, not from the flags or inputs.
+// in, not from the flags or inputs. The Action's cache-max-age evicts
+// what the index says is stale.
 func TestCacheSharedWithAction(t *testing.T) {
 	r := cacheRepo(t)
 	r.baseRev = r.git("rev-parse", "HEAD~1")
 	head := r.git("rev-parse", "HEAD")
 	dir := t.TempDir()
+	checkCached(t, r, dir, "--checks", "assertions")
+	stale := lastUsed(t, dir)
 	cliFile := filepath.Join(t.TempDir(), "results.json")
 	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", r.baseRev, "--cache-dir", dir, "--results", cliFile,
 		"--max-k", "20", "--function-timeout", "60s", "--caller-depth", "2", "--trust-head-harness=false")
@@ -295,7 +301,8 @@ func TestCacheSharedWithAction(t *testing.T) {
 	}
 	var log bytes.Buffer
 	req := action.CheckRequest{RepoDir: r.dir, Base: r.baseRev, Head: head, MaxK: 20, FunctionTimeout: 60 * time.Second,
-		Checks: strings.Split(action.DefaultChecks, ","), CallerDepth: 2, CacheDir: dir}
+		Checks: strings.Split(action.DefaultChecks, ","), CallerDepth: 2, CacheDir: dir, CacheMaxAge: 720 * time.Hour}
+	setLastUsed(t, dir, stale, time.Now().Add(-40*24*time.Hour))
 	act, err := actionPipeline().Check(context.Background(), req, &log)
 	if err != nil {
 		t.Fatal(err)
@@ -303,38 +310,48 @@ func TestCacheSharedWithAction(t *testing.T) {
 	if act.OptionsHash != cli.OptionsHash {
 		t.Errorf("options hash: the Action's %s (%+v), the CLI's %s (%+v)", act.OptionsHash, act.Options, cli.OptionsHash, cli.Options)
 	}
-	if !strings.Contains(log.String(), "3 reused, 0 checked") {
-		t.Errorf("the Action did not reuse the CLI's verdicts:\n%s", log.String())
+	if !strings.Contains(log.String(), "3 reused, 0 checked, 0 stored, 0 ignored, 3 evicted") {
+		t.Errorf("the Action did not reuse the CLI's verdicts and evict the stale ones by its cache-max-age:\n%s", log.String())
 	}
 }
 
 // TestCheckCacheEviction: entries no run wrote or reused for
 // --cache-max-age are removed at the end of a run, with the temporary
 // files of killed runs; those the run reused are kept however old they
-// were, and files the cache did not write are left alone.
+// were, and files the cache did not write are left alone. The last uses
+// come from the cache's index, not modification times (a restored cache
+// may have every file's time set to the restore): fresh times do not
+// save an entry the index says is old, old times do not condemn one it
+// says is fresh; a corrupt index falls back to the times with a warning.
 func TestCheckCacheEviction(t *testing.T) {
 	r := cacheRepo(t)
 	r.baseRev = r.git("rev-parse", "HEAD~1")
 	dir := filepath.Join(t.TempDir(), "cache")
 	checkCached(t, r, dir, "--checks", "assertions")
+	assertionKeys := lastUsed(t, dir)
 	checkCached(t, r, dir)
-	old := time.Now().Add(-40 * 24 * time.Hour)
-	age := func(p string) {
-		if err := os.Chtimes(p, old, old); err != nil {
+	if n := len(lastUsed(t, dir)); n != 6 || len(assertionKeys) != 3 {
+		t.Fatalf("the index names %d entries after two runs (%d after the first), want 6 (3)", n, len(assertionKeys))
+	}
+	old, now := time.Now().Add(-40*24*time.Hour), time.Now()
+	touch := func(p string, when time.Time) {
+		if err := os.Chtimes(p, when, when); err != nil {
 			t.Fatal(err)
 		}
 	}
+	// As a restore may leave it: every file new, the index the truth.
 	for _, ps := range cacheEntries(t, dir) {
 		for _, p := range ps {
-			age(p)
+			touch(p, now)
 		}
 	}
+	setLastUsed(t, dir, assertionKeys, old)
 	stray, tmp := filepath.Join(dir, "README"), filepath.Join(dir, ".tmp-123")
 	for _, p := range []string{stray, tmp} {
 		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		age(p)
+		touch(p, old)
 	}
 
 	_, errOut, _ := checkCached(t, r, dir, "--cache-max-age", "0")
@@ -342,9 +359,12 @@ func TestCheckCacheEviction(t *testing.T) {
 	if n := len(cacheEntries(t, dir)["scale"]); n != 2 {
 		t.Fatalf("--cache-max-age 0: %d entries of scale, want both kept", n)
 	}
+	if got := lastUsed(t, dir); got[firstKey(assertionKeys)] > old.Unix()+1 {
+		t.Errorf("--cache-max-age 0 changed an unused entry's last use to %d", got[firstKey(assertionKeys)])
+	}
 
-	// The entries of --checks assertions are 40 days old, the default
-	// checks' were just reused.
+	// The index says the --checks assertions entries are 40 days old, the
+	// default checks' were just reused; their files are all new.
 	_, errOut, _ = checkCached(t, r, dir, "--cache-max-age", "720h")
 	wantStats(t, "eviction", errOut, "3 reused, 0 checked, 0 stored, 4 evicted")
 	for name, ps := range cacheEntries(t, dir) {
@@ -352,14 +372,87 @@ func TestCheckCacheEviction(t *testing.T) {
 			t.Errorf("%s: %d entries left, want the one reused", name, len(ps))
 		}
 	}
+	if n := len(lastUsed(t, dir)); n != 3 {
+		t.Errorf("the index names %d entries after eviction, want the 3 left", n)
+	}
 	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
 		t.Errorf("the old temporary file was not removed: %v", err)
 	}
 	if _, err := os.Stat(stray); err != nil {
 		t.Errorf("a file the cache did not write was removed: %v", err)
 	}
-	_, errOut, _ = checkCached(t, r, dir, "--checks", "assertions")
+
+	// Old files that the index says were used an hour ago stay.
+	for _, ps := range cacheEntries(t, dir) {
+		for _, p := range ps {
+			touch(p, old)
+		}
+	}
+	setLastUsed(t, dir, lastUsed(t, dir), now.Add(-time.Hour))
+	_, errOut, _ = checkCached(t, r, dir, "--checks", "assertions", "--cache-max-age", "720h")
 	wantStats(t, "evicted entries", errOut, "0 reused, 3 checked, 3 stored")
+	if n := len(cacheEntries(t, dir)["scale"]); n != 2 {
+		t.Errorf("old files the index says are fresh: %d entries of scale left, want 2", n)
+	}
+
+	// A corrupt index: a warning, and the times decide (all old but the
+	// ones this run reuses).
+	if err := os.WriteFile(filepath.Join(dir, "last-used.json"), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, ps := range cacheEntries(t, dir) {
+		for _, p := range ps {
+			touch(p, old)
+		}
+	}
+	_, errOut, _ = checkCached(t, r, dir, "--cache-max-age", "720h")
+	wantStats(t, "corrupt index", errOut, "3 reused, 0 checked, 0 stored, 3 evicted")
+	if !strings.Contains(errOut, "ignoring last-used.json (eviction goes by modification times)") {
+		t.Errorf("no warning for the corrupt index:\n%s", errOut)
+	}
+	if n := len(lastUsed(t, dir)); n != 3 {
+		t.Errorf("the rewritten index names %d entries, want 3", n)
+	}
+}
+
+// lastUsed reads the cache's index of last uses.
+func lastUsed(t *testing.T, dir string) map[string]int64 {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "last-used.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var u struct {
+		Format int
+		Used   map[string]int64
+	}
+	if err := json.Unmarshal(b, &u); err != nil || u.Format != 1 {
+		t.Fatalf("last-used.json: format %d, %v", u.Format, err)
+	}
+	return u.Used
+}
+
+// setLastUsed sets the index's time of keys to when.
+func setLastUsed(t *testing.T, dir string, keys map[string]int64, when time.Time) {
+	t.Helper()
+	used := lastUsed(t, dir)
+	for k := range keys {
+		used[k] = when.Unix()
+	}
+	b, err := json.Marshal(map[string]any{"format": 1, "used": used})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "last-used.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func firstKey(m map[string]int64) string {
+	for k := range m {
+		return k
+	}
+	return ""
 }
 
 // TestCheckCacheRetriesUndecided: an entry whose verdict is bounded or

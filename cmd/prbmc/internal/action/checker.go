@@ -74,6 +74,9 @@ type CheckRequest struct {
 	// RepoDir unless absolute: verdicts of unchanged functions are
 	// reused from it and new ones stored.
 	CacheDir string
+	// CacheMaxAge: entries no run used for this long are evicted (0:
+	// none).
+	CacheMaxAge time.Duration
 	// Shard, when set, checks only that shard of the scope (the shard
 	// input), as prbmc check --shard does.
 	Shard *results.Shard

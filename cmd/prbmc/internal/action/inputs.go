@@ -65,6 +65,9 @@ type Inputs struct {
 	// CacheDir, when set (the cache input), is the result cache's
 	// directory (the cache-dir input), relative to the workspace.
 	CacheDir string
+	// CacheMaxAge: with CacheDir, the cache's entries no run wrote or
+	// reused for this long are removed (0: kept for ever).
+	CacheMaxAge time.Duration
 	// Results, when set, is a results file to publish instead of
 	// checking (the second stage of a two-stage workflow), relative to
 	// the workspace; PullRequest the pull request to publish it to when
@@ -107,6 +110,7 @@ var Defaults = map[string]string{
 	"caller-depth":        "2",
 	"cache":               "false",
 	"cache-dir":           ".prbmc-cache",
+	"cache-max-age":       "720h",
 	"results":             "",
 	"pull-request":        "",
 	"category":            Category,
@@ -211,10 +215,14 @@ func parseInputs(get func(string) string) (Inputs, error) {
 	if in.TrustPRHarness, err = boolean("trust-pr-harness"); err != nil {
 		return in, err
 	}
+	maxAge, err := duration("cache-max-age", val("cache-max-age"))
+	if err != nil {
+		return in, err
+	}
 	if cache, err := boolean("cache"); err != nil {
 		return in, err
 	} else if cache {
-		in.CacheDir = val("cache-dir")
+		in.CacheDir, in.CacheMaxAge = val("cache-dir"), maxAge
 	}
 	in.Results = val("results")
 	if v := val("pull-request"); v != "" {

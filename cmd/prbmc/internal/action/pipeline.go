@@ -102,7 +102,7 @@ func (p Pipeline) cache(req CheckRequest, opts results.Options, log io.Writer) (
 		tool = b
 	}
 	return &pipeline.Cache{Dir: dir, OptionsHash: opts.Hash(), Checks: req.Checks, Tool: tool,
-		Solver: p.SolverVersion, Log: log, MaxAge: pipeline.DefaultCacheMaxAge}, nil
+		Solver: p.SolverVersion, Log: log, MaxAge: req.CacheMaxAge}, nil
 }
 
 // configOf is the pipeline configuration of req checked with engine, but

@@ -242,6 +242,7 @@ func (r *run) main(ctx context.Context, checker Checker) (exit int) {
 		TrustHeadHarness: r.in.TrustPRHarness || r.tgt.PR == 0,
 		CallerDepth:      r.in.CallerDepth,
 		CacheDir:         r.in.CacheDir,
+		CacheMaxAge:      r.in.CacheMaxAge,
 	}
 	r.a.Group(fmt.Sprintf("prbmc: checking the functions changed in %s", describeRange(r.tgt)))
 	checkCtx, cancel := budgetContext(ctx, r.in.TimeBudget)

@@ -45,10 +45,11 @@ import (
 // only, validated as a results file's entries are; an entry that fails
 // is ignored with a one-line warning and the function is checked.
 //
-// An entry a run reuses is touched (its modification time set to now),
-// and at the end of a run the entries not written or reused for MaxAge
-// are removed: the directory would otherwise grow with every version of
-// every function ever checked.
+// At the end of a run the entries not written or reused for MaxAge are
+// removed (the directory would otherwise grow with every version of
+// every function ever checked); the last uses are kept in an index,
+// last-used.json (cacheuse.go), since a restored cache's modification
+// times cannot be relied on.
 type Cache struct {
 	Dir string
 	// OptionsHash is results.Options.Hash() of the run; Checks are the
@@ -68,6 +69,10 @@ type Cache struct {
 	// trying (a read-only or full disk would fail every one) and says so
 	// once.
 	noStore atomic.Bool
+
+	// used are the keys this run wrote or reused (eviction's "now").
+	usedMu sync.Mutex
+	used   map[string]bool
 }
 
 // CacheStats are what the cache did in one run.
@@ -194,6 +199,13 @@ func (c *Cache) store(e *cacheEntry) error {
 	if err != nil {
 		return err
 	}
+	return c.writeFile(c.path(e.Key), b)
+}
+
+// writeFile writes b to path in the cache's directory atomically: a
+// temporary file renamed, so a killed run leaves no half file (its
+// temporary one is evicted later).
+func (c *Cache) writeFile(path string, b []byte) error {
 	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
 		return err
 	}
@@ -213,7 +225,7 @@ func (c *Cache) store(e *cacheEntry) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), c.path(e.Key))
+	return os.Rename(tmp.Name(), path)
 }
 
 // decided reports whether an outcome is final enough to reuse: an
@@ -338,6 +350,7 @@ func (r *Run) fromCache(ctx context.Context, cfg Config, root, srcRoot string, o
 		r.Cache.Reused++
 		// Used: eviction goes by the last use. A cache that cannot be
 		// written keeps its times, and its entries still serve.
+		c.markUsed(keys[i])
 		now := time.Now()
 		os.Chtimes(c.path(keys[i]), now, now)
 	}
@@ -364,6 +377,7 @@ func (r *Run) toCache(c *Cache, key string, cf Func, out funccheck.Outcome, srcR
 		}
 	case ok:
 		r.Cache.Stored++
+		c.markUsed(key)
 	}
 }
 
@@ -371,47 +385,3 @@ func (r *Run) toCache(c *Cache, key string, cf Func, out funccheck.Outcome, srcR
 // prbmc check --cache-max-age: a month covers a pull request's life and
 // the base branch's verdicts between releases.
 const DefaultCacheMaxAge = 30 * 24 * time.Hour
-
-// evict removes the entries (and the temporary files of killed runs) that
-// were last written or reused before now-c.MaxAge; it returns how many.
-// Only files named as the cache names them go: a cache directory pointed
-// at the wrong place loses nothing else.
-func (c *Cache) evict(now time.Time) int {
-	if c.MaxAge <= 0 {
-		return 0
-	}
-	des, err := os.ReadDir(c.Dir)
-	if err != nil {
-		return 0 // no directory yet, or unreadable: lookups said so
-	}
-	n := 0
-	for _, de := range des {
-		if !de.Type().IsRegular() || !isCacheFile(de.Name()) {
-			continue
-		}
-		info, err := de.Info()
-		if err != nil || !info.ModTime().Before(now.Add(-c.MaxAge)) {
-			continue
-		}
-		if err := os.Remove(filepath.Join(c.Dir, de.Name())); err != nil {
-			c.warn("not evicting old entries: %v", err)
-			return n
-		}
-		n++
-	}
-	return n
-}
-
-// isCacheFile reports whether name is an entry's (<64 hex digits>.json) or
-// a temporary one's (.tmp-*).
-func isCacheFile(name string) bool {
-	if strings.HasPrefix(name, ".tmp-") {
-		return true
-	}
-	key, ok := strings.CutSuffix(name, ".json")
-	if !ok || len(key) != 2*sha256.Size {
-		return false
-	}
-	_, err := hex.DecodeString(key)
-	return err == nil && strings.ToLower(key) == key
-}
