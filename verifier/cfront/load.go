@@ -63,6 +63,31 @@ type frontend struct {
 	model  ir.DataModel
 	warned string       // why the host compiler could not give ILP32 macros, if so
 	box    *sandboxLoad // nil without a Sandbox
+	// sysDirs are the compiler's own include directories (as given and
+	// resolved): functions defined in headers there are library code.
+	sysDirs []string
+}
+
+// systemHeader reports whether file, where a function is defined, is a
+// system header (under the compiler's include directories) or one of
+// cc's built-in sources: library code, whose inline functions get no
+// checks. A project's own headers are not: their inline functions run
+// as part of the code under check, and their overflows and
+// out-of-bounds accesses are bugs of the project like any other.
+func (fe *frontend) systemHeader(file string) bool {
+	if strings.HasPrefix(file, "<") {
+		return true // <predefined>, <builtin>
+	}
+	if !filepath.IsAbs(file) {
+		return false
+	}
+	file = filepath.Clean(file)
+	for _, d := range fe.sysDirs {
+		if within(file, d) {
+			return true
+		}
+	}
+	return false
 }
 
 func newFrontend(c Config) (*frontend, error) {
@@ -98,14 +123,23 @@ func newFrontend(c Config) (*frontend, error) {
 	if err != nil {
 		return nil, fmt.Errorf("configure C front end: %w", err)
 	}
+	var sys []string
+	for _, l := range [][]string{cfg.IncludePaths, cfg.SysIncludePaths, cfg.HostIncludePaths, cfg.HostSysIncludePaths} {
+		sys = append(sys, l...)
+	}
+	for _, d := range sys {
+		if d == "" || d == "@" || !filepath.IsAbs(d) || filepath.Clean(d) == string(filepath.Separator) {
+			continue // the including file's directory, or a compiler that reported /
+		}
+		fe.sysDirs = append(fe.sysDirs, filepath.Clean(d))
+		if r, err := resolveRoot(d); err == nil && r != filepath.Clean(d) && r != string(filepath.Separator) {
+			fe.sysDirs = append(fe.sysDirs, r)
+		}
+	}
 	if c.Sandbox != nil {
 		// The system include directories of this configuration are
 		// roots as well; the user's (c.IncludeDirs) must be in the
 		// repository.
-		var sys []string
-		for _, l := range [][]string{cfg.IncludePaths, cfg.SysIncludePaths, cfg.HostIncludePaths, cfg.HostSysIncludePaths} {
-			sys = append(sys, l...)
-		}
 		fe.box = c.Sandbox.newLoad(sys)
 		cfg.FS = fe.box
 		cfg.FSOnly = true

@@ -228,8 +228,12 @@ func (l *linker) declareUnit(u *Unit, lib bool, want map[string]bool) {
 			if lib && !want[d.Name()] {
 				continue
 			}
+			// A function from a header is not one of the unit's own
+			// definitions; it is library code (no checks) only when the
+			// header is a system one.
 			fromHeader := !lib && ed.Position().Filename != u.Name
-			f := l.funcFor(u, d, lib || fromHeader)
+			libCode := lib || fromHeader && l.fe.systemHeader(ed.Position().Filename)
+			f := l.funcFor(u, d, libCode)
 			if f == nil {
 				continue
 			}
@@ -241,7 +245,7 @@ func (l *linker) declareUnit(u *Unit, lib bool, want map[string]bool) {
 			}
 			f.Pos = l.pos(d.Position())
 			f.End = l.pos(fd.CompoundStatement.Token2.Position())
-			l.bodies = append(l.bodies, pendingBody{unit: u, def: fd, fn: f, lib: lib || fromHeader})
+			l.bodies = append(l.bodies, pendingBody{unit: u, def: fd, fn: f, lib: libCode})
 			if !lib && !fromHeader {
 				l.out.Defs = append(l.out.Defs, FuncDef{Name: f.Name, File: u.Name, StartLine: f.Pos.Line, EndLine: f.End.Line, ParamDecls: paramDecls(fd), Result: resultDecl(fd)})
 			}

@@ -47,5 +47,7 @@
 //
 // Checks are generated only in user code: functions marked Library (the
 // system headers' inline functions and our libc models) and the global
-// initialisers are left alone, so a model never reports noise.
+// initialisers are left alone, so a model never reports noise. A
+// project's own headers are user code: the front end marks only
+// functions from the compiler's include directories Library.
 package checks
