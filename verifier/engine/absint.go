@@ -7,6 +7,7 @@ import (
 	"github.com/prbmc/prbmc/verifier/interval"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
+	"github.com/prbmc/prbmc/verifier/symex"
 	"github.com/prbmc/prbmc/verifier/zone"
 )
 
@@ -21,8 +22,10 @@ import (
 // analysis decides is not reached. No loop is unwound and no solver is
 // asked: a property that depends on a value the intervals do not keep
 // (memory, floats, relations between variables) is not proved, and nil is
-// returned. Reaching an unsupported construct or a function without body
-// is not proved either: the other engines say unknown there.
+// returned. Reaching an unsupported construct, a function without body,
+// or what symbolic execution may find unsupported (symex.MayRefuse: a
+// memset of a symbolic size, a printf whose format may write) is not
+// proved either: the other engines say unknown there.
 //
 // It decides in milliseconds what k-induction cannot state: a constant
 // flag tested after three nested loops of 2^20 iterations each
@@ -53,6 +56,12 @@ func IntervalProof(ctx context.Context, p *ir.Program, entry string) *result.Res
 		for pc, in := range g.Body {
 			if res.At(pc).IsBottom() || zs != nil && zs.At(pc).IsBottom() {
 				continue
+			}
+			if symex.MayRefuse(in) {
+				// A copy of a symbolic size, printf with a format
+				// that may write: the other engines say unknown
+				// where it may go wrong, never safe.
+				return nil
 			}
 			switch in := in.(type) {
 			case *ir.Unsupported:

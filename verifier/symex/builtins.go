@@ -229,6 +229,46 @@ func literalFormat(e ir.Expr) (string, bool) {
 	return string(v.V.Data), true
 }
 
+// DefaultMaxCopyBytes is Options.MaxCopyBytes when it is 0.
+const DefaultMaxCopyBytes = 1 << 16
+
+// MayRefuse reports whether symbolic execution (with the default
+// MaxCopyBytes) may find instruction in unsupported where it is reached:
+// memset, memcpy and memmove of a size that is not a constant or larger
+// than the copies it unrolls (symbolicCopy, copyBytes), printf with a
+// format that may hold %n, va_start (whether an argument passed through
+// ... fits is known per call), and aggregate copies larger than
+// DefaultMaxCopyBytes. Provers that do not execute memory (the interval
+// proof) must not call a program that reaches one safe: symbolic
+// execution reports such an execution unknown, never safe.
+func MayRefuse(in ir.Instr) bool {
+	switch in := in.(type) {
+	case *ir.Call:
+		switch in.Builtin {
+		case ir.BMemset, ir.BMemcpy, ir.BMemmove:
+			if len(in.Args) != 3 {
+				return true
+			}
+			c, ok := in.Args[2].(*ir.Const)
+			return !ok || c.Bits > DefaultMaxCopyBytes
+		case ir.BPrintf:
+			if len(in.Args) == 0 {
+				return true
+			}
+			f, ok := literalFormat(in.Args[0])
+			return !ok || strings.Contains(strings.ReplaceAll(f, "%%", ""), "%n")
+		case ir.BVaStart:
+			return true
+		}
+	case *ir.Assign:
+		switch t := in.Lhs.Type().(type) {
+		case *ir.StructType, *ir.ArrayType:
+			return t.Size() > DefaultMaxCopyBytes
+		}
+	}
+	return false
+}
+
 // maxSymbolicCopy bounds the bytes a copy of a symbolic size is unrolled
 // to.
 const maxSymbolicCopy = 256

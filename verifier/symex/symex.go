@@ -109,7 +109,7 @@ func Run(ctx context.Context, p *ir.Program, b *smt.Builder, opts Options) (eq *
 		opts.Entry = "main"
 	}
 	if opts.MaxCopyBytes == 0 {
-		opts.MaxCopyBytes = 1 << 16
+		opts.MaxCopyBytes = DefaultMaxCopyBytes
 	}
 	entry := p.Func(opts.Entry)
 	if entry == nil || !entry.HasBody() {
