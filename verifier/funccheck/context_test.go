@@ -268,3 +268,53 @@ func TestUndecidedConstructorIsNote(t *testing.T) {
 	}
 	t.Errorf("no overflow property: %+v", r.Props)
 }
+
+// TestStaticsCarryOver: a function whose static locals it writes is
+// checked after any number of earlier calls (the harness loops over its
+// call), so a bug of the fifth call is found and replayed, an invariant
+// kept across calls is proved, and a static nothing writes keeps the
+// one-call harness.
+func TestStaticsCarryOver(t *testing.T) {
+	ctx := context.Background()
+	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
+	u, err := LoadUnit(ctx, opts, "statics.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		fn      string
+		verdict result.Verdict
+		assumed string
+	}{
+		{"next_id", result.Unsafe, "next_id() may have been called any number of times before, each time with any arguments (its static variables ids, n carry over from call to call)"},
+		{"ring_next", result.Safe, "ring_next() may have been called any number of times before"},
+		{"lookup", result.Safe, "static variable table of lookup starts at its initial value"},
+	} {
+		t.Run(tc.fn, func(t *testing.T) {
+			out := u.Check(ctx, opts, tc.fn)
+			r := out.Result
+			if r.Verdict != tc.verdict {
+				t.Fatalf("verdict %s (%s), want %s", r.Verdict, r.Reason, tc.verdict)
+			}
+			if !slices.ContainsFunc(out.Assumed, func(a string) bool { return strings.HasPrefix(a, tc.assumed) }) {
+				t.Errorf("assumptions %q lack %q", out.Assumed, tc.assumed)
+			}
+			if tc.verdict != result.Unsafe {
+				return
+			}
+			v := r.Violated()
+			if v == nil || v.Kind != "bounds" || v.Location.Line != 9 || v.Trace == nil || !v.Trace.Replayed {
+				t.Fatalf("violation %+v, want a replayed bounds failure at line 9", v)
+			}
+			calls := 0
+			for _, st := range v.Trace.Steps {
+				if st.Func == "next_id" && st.Location.Line == 9 && st.Lhs != "" {
+					calls++ // ids[n] = n, once a call
+				}
+			}
+			if calls != 4 {
+				t.Errorf("the trace stores ids[n] %d times before the failing fifth call, want 4:\n%+v", calls, v.Trace.Steps)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package harness
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -151,6 +152,18 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 	for _, pi := range g.pairs {
 		g.use.indexed[paramKey(f.Params[pi])] = true
 	}
+	// Static variables the function writes carry its state from one
+	// call to the next: their values at a call are those some earlier
+	// calls left, which C text outside the function cannot set. The
+	// harness then calls it any number of times before, with fresh
+	// arguments each time (carried), instead of assuming the first call.
+	carried := carriedStatics(f)
+	if len(carried) > 0 {
+		g.indent++
+		// A constructor's set-up (__prbmc_setup) must run once, outside
+		// any loop: with earlier calls the handles are plain ones.
+		g.opts.Constructors = false
+	}
 	var args []string
 	for i, p := range f.Params {
 		name := p.Source
@@ -179,8 +192,14 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 			return nil, g.err
 		}
 	}
+	call := fmt.Sprintf("%s(%s);", ir.CName(def.Name), strings.Join(args, ", "))
+	perCall := g.body
+	if len(carried) > 0 {
+		g.body = nil
+		g.indent--
+	}
 	if !opts.InitialGlobals {
-		g.globals(prog.IR, def.File)
+		g.globals(prog.IR, def.File, carried)
 		if g.err != nil {
 			return nil, g.err
 		}
@@ -188,8 +207,26 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 	if !opts.InitialGlobals {
 		g.errno()
 	}
-	call := fmt.Sprintf("%s(%s);", ir.CName(def.Name), strings.Join(args, ", "))
-	g.emit("%s", call)
+	if len(carried) > 0 {
+		var names []string
+		for _, v := range carried {
+			names = append(names, v.Source)
+		}
+		carry := "its static variables " + strings.Join(names, ", ") + " carry over"
+		if len(names) == 1 {
+			carry = "its static variable " + names[0] + " carries over"
+		}
+		g.assume("%s() may have been called any number of times before, each time with any arguments (%s from call to call)",
+			ir.CName(def.Name), carry)
+		g.emit("do {")
+		g.body = append(g.body, perCall...)
+		g.indent++
+		g.emit("%s", call)
+		g.indent--
+		g.emit("} while (%s);", g.nondet(g.std.Bool))
+	} else {
+		g.emit("%s", call)
+	}
 	h := &Harness{Function: def.Name, Entry: EntryName(def.Name), File: def.File, Line: def.StartLine, Assumed: g.assumed, Constructed: g.constructed}
 	h.Source, h.compact = g.render(h)
 	return h, nil
@@ -595,9 +632,57 @@ func hasPointer(t ir.Type, depth int) bool {
 	return false
 }
 
+// carriedStatics are the static variables C cannot name from outside
+// their function (static locals, statics whose name another unit's
+// global takes) that f or what it calls may write: assigned, or with
+// their address taken. In declaration order.
+func carriedStatics(f *ir.Function) []*ir.Var {
+	reach := ir.Reachable(f)
+	used := ir.UsedGlobals(reach...)
+	written := map[*ir.Var]bool{}
+	for _, g := range reach {
+		for _, in := range g.Body {
+			var lhs ir.Expr
+			switch in := in.(type) {
+			case *ir.Assign:
+				lhs = in.Lhs
+			case *ir.Call:
+				lhs = in.Result
+			}
+			if lhs != nil {
+				if v := ir.RootVar(lhs); v != nil {
+					written[v] = true
+				}
+			}
+			for _, op := range ir.Operands(in) {
+				ir.Inspect(op, func(e ir.Expr) bool {
+					if a, ok := e.(*ir.AddrOf); ok {
+						if v := ir.RootVar(a.X); v != nil {
+							written[v] = true
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+	var out []*ir.Var
+	for v := range used {
+		if v.ReadOnly || !written[v] || v.Source == "" || strings.HasPrefix(v.Name, "$") ||
+			strings.HasPrefix(v.Pos.File, "/usr/") || v.Pos.File == cfront.LibraryFile {
+			continue
+		}
+		if _, _, local := strings.Cut(v.Name, "::"); local || v.Func != nil || v.Name != v.Source {
+			out = append(out, v)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
 // globals gives the unit's writable globals that the function can reach
-// any value.
-func (g *gen) globals(p *ir.Program, file string) {
+// any value; the carried statics are left to the earlier calls.
+func (g *gen) globals(p *ir.Program, file string, carried []*ir.Var) {
 	used := ir.UsedGlobals(ir.Reachable(g.fn)...)
 	for _, v := range p.Globals {
 		if !used[v] || v.Source == "" || strings.HasPrefix(v.Pos.File, "/usr/") || v.Pos.File == cfront.LibraryFile {
@@ -608,6 +693,9 @@ func (g *gen) globals(p *ir.Program, file string) {
 			if !strings.HasPrefix(v.Name, "$") {
 				g.assume("const %s keeps its initial value", v.Source)
 			}
+			continue
+		}
+		if slices.Contains(carried, v) {
 			continue
 		}
 		if fn, _, ok := strings.Cut(v.Name, "::"); ok || v.Func != nil {
