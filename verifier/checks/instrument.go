@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/prbmc/prbmc/verifier/ir"
 )
@@ -31,9 +32,12 @@ func Instrument(p *ir.Program, set Set) (*ir.Program, error) {
 	for _, pr := range p.Props {
 		in.ids[pr.ID] = true
 	}
-	for _, f := range p.Funcs {
+	for _, f := range append([]*ir.Function(nil), p.Funcs...) {
 		if f.Body == nil || f.Library {
 			continue
+		}
+		if set.Has(Pointer) {
+			in.modelCopies(f)
 		}
 		in.function(f)
 	}
@@ -52,6 +56,12 @@ type instrumenter struct {
 	ids map[string]bool
 	seq map[string]int
 	tmp int
+
+	// site, when set, is the call of a library model whose copy is
+	// being instrumented (modelCopies): its checks belong to the caller.
+	site *modelSite
+	// copies counts the model copies made, for their names.
+	copies int
 
 	// Per function.
 	f     *ir.Function
@@ -106,7 +116,21 @@ func (in *instrumenter) emit(cs []check) {
 // prop registers a property with an ID unique in the program, numbered
 // like the front end's ("main.overflow.1").
 func (in *instrumenter) prop(kind ir.PropKind, text string) *ir.Property {
-	key := in.f.Name + "." + kind.String()
+	fn, pos := in.f.Name, in.pos
+	if in.site != nil {
+		fn, pos = in.site.caller, in.site.pos
+		what := "read by "
+		if strings.Contains(text, "write") {
+			what = "write by "
+		}
+		text = "NULL, dangling or out-of-bounds " + what + in.site.call
+		// One property per kind of access at a call: the model's reads
+		// of s and of what it just wrote are one "read by strcpy(d, s)".
+		if pr := in.site.props[text]; pr != nil {
+			return pr
+		}
+	}
+	key := fn + "." + kind.String()
 	var id string
 	for {
 		in.seq[key]++
@@ -116,8 +140,11 @@ func (in *instrumenter) prop(kind ir.PropKind, text string) *ir.Property {
 		}
 	}
 	in.ids[id] = true
-	pr := &ir.Property{ID: id, Kind: kind, Text: text, Pos: in.pos, Func: in.f.Name}
+	pr := &ir.Property{ID: id, Kind: kind, Text: text, Pos: pos, Func: fn}
 	in.p.Props = append(in.p.Props, pr)
+	if in.site != nil {
+		in.site.props[text] = pr
+	}
 	return pr
 }
 
