@@ -24,13 +24,20 @@ func testOptions() Options {
 		Engine: engine.Options{Engine: "kinduction", Solver: z3Solver}}
 }
 
-func TestSensorFunctions(t *testing.T) {
-	ctx := context.Background()
-	opts := testOptions()
-	u, err := LoadUnit(ctx, opts, "sensor.c")
+// mustLoad is LoadUnit for a test: an error fails t.
+func mustLoad(t *testing.T, ctx context.Context, opts Options, path string) *Unit {
+	t.Helper()
+	u, err := LoadUnit(ctx, opts, path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return u
+}
+
+func TestSensorFunctions(t *testing.T) {
+	ctx := context.Background()
+	opts := testOptions()
+	u := mustLoad(t, ctx, opts, "sensor.c")
 	tests := []struct {
 		fn      string
 		want    result.Verdict
@@ -87,10 +94,7 @@ func TestSensorFunctions(t *testing.T) {
 func TestUnsupportedHarnessIsUnknownWithReason(t *testing.T) {
 	ctx := context.Background()
 	opts := testOptions()
-	u, err := LoadUnit(ctx, opts, "sensor.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "sensor.c")
 	out := u.Check(ctx, opts, "apply")
 	// No int(int) function has its address taken: op can only be left
 	// unknown, and the call through it is.
@@ -104,10 +108,7 @@ func TestUserHarnessReplacesGenerated(t *testing.T) {
 	ctx := context.Background()
 	opts := testOptions()
 	opts.RepoDir = "../../testdata/harness/userrepo"
-	u, err := LoadUnit(ctx, opts, "lib.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "lib.c")
 	// The generated harness lets n be anything and finds the overflow of
 	// buf; the user's harness states the caller's contract (n <= 8).
 	out := u.Check(ctx, opts, "copy_in")
@@ -121,10 +122,7 @@ func TestUserHarnessReplacesGenerated(t *testing.T) {
 	// 4, reading src[4] faults first and the trace does not replay).
 	opts.RepoDir = "../../testdata/harness"
 	opts.Harness.ArrayLen = 16
-	u2, err := LoadUnit(ctx, opts, "userrepo/lib.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u2 := mustLoad(t, ctx, opts, "userrepo/lib.c")
 	if out := u2.Check(ctx, opts, "copy_in"); out.Result.Verdict != result.Unsafe {
 		t.Fatalf("with the generated harness: %s (%s), want unsafe", out.Result.Verdict, out.Result.Reason)
 	}
@@ -139,10 +137,7 @@ func TestLibraryModels(t *testing.T) {
 		_, err := checks.Instrument(p, checks.Assertions|checks.Pointer)
 		return err
 	}
-	u, err := LoadUnit(ctx, opts, "models.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "models.c")
 	tests := []struct {
 		fn      string
 		want    result.Verdict
@@ -203,10 +198,7 @@ func TestFunctionPointerParameters(t *testing.T) {
 	ctx := context.Background()
 	opts := testOptions()
 	opts.Engine.Engine = "auto"
-	u, err := LoadUnit(ctx, opts, "callbacks.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "callbacks.c")
 	for _, tc := range []struct {
 		fn   string
 		want result.Verdict
@@ -255,10 +247,7 @@ func TestCoverErrorLocations(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts.RepoDir = dir
-	u, err := LoadUnit(ctx, opts, "e.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "e.c")
 	for _, fn := range []string{"f", "g"} {
 		if out := u.Check(ctx, opts, fn); out.Result == nil || out.Result.Verdict != result.Safe {
 			t.Errorf("%s: %+v, want safe (its error location is reached by nothing, the function is)", fn, out.Result)
@@ -279,10 +268,7 @@ func TestCoverErrorLocations(t *testing.T) {
 func TestLengthPairs(t *testing.T) {
 	ctx := context.Background()
 	opts := autoWith(checks.Assertions | checks.Pointer)
-	u, err := LoadUnit(ctx, opts, "pairs.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "pairs.c")
 	for _, tc := range []struct {
 		fn      string
 		want    result.Verdict
