@@ -129,35 +129,10 @@ func equal(a, b State) bool {
 	return true
 }
 
-// Result holds the analysis of one function.
+// Result holds the analysis of one function: the interval state before
+// each instruction (At) and the assertions it proves (CannotFail).
 type Result struct {
-	F      *ir.Function
-	states []State
-	a      *analyzer
-}
-
-// At returns the state before instruction pc (bottom when pc is out of
-// range or unreachable).
-func (r *Result) At(pc int) State {
-	if pc < 0 || pc >= len(r.states) {
-		return State{bot: true}
-	}
-	return r.states[pc]
-}
-
-// CannotFail reports whether the Assert at pc holds whenever it is
-// reached: no state the analysis allows there makes its condition zero
-// (or none reaches it). False for any other instruction.
-func (r *Result) CannotFail(pc int) bool {
-	if pc < 0 || pc >= len(r.F.Body) {
-		return false
-	}
-	as, ok := r.F.Body[pc].(*ir.Assert)
-	if !ok {
-		return false
-	}
-	st := r.At(pc)
-	return st.bot || r.a.refine(st, as.Cond, false).bot
+	*ir.Facts[State]
 }
 
 // LoopHead returns the invariant at l's head: it holds every time
@@ -210,7 +185,7 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	return &Result{F: f, states: states, a: a}, nil
+	return &Result{ir.NewFacts(f, states, State{bot: true}, isBottom, a.refine)}, nil
 }
 
 // lattice is the interval domain as ir.Forward needs it.
@@ -218,7 +193,7 @@ type lattice struct{ a *analyzer }
 
 func (l lattice) Entry() State                { return State{m: map[*ir.Var]Interval{}, tracked: l.a.tracked} }
 func (l lattice) Bottom() State               { return State{bot: true, tracked: l.a.tracked} }
-func (lattice) IsBottom(s State) bool         { return s.bot }
+func (lattice) IsBottom(s State) bool         { return isBottom(s) }
 func (lattice) Join(a, b State) State         { return join(a, b) }
 func (l lattice) Widen(old, next State) State { return l.a.widen(old, next) }
 func (lattice) Equal(a, b State) bool         { return equal(a, b) }
@@ -226,9 +201,14 @@ func (l lattice) Step(pc int, s State) []edge { return l.a.step(pc, s) }
 
 type edge = ir.Edge[State]
 
+func isBottom(s State) bool { return s.bot }
+
 func (a *analyzer) step(pc int, st State) []edge {
 	if st.bot {
 		return nil
+	}
+	if es, ok := ir.RoutingEdges(a.f.Body[pc], pc, st, a.refine); ok {
+		return es
 	}
 	next := pc + 1
 	switch in := a.f.Body[pc].(type) {
@@ -252,19 +232,7 @@ func (a *analyzer) step(pc int, st State) []edge {
 			return []edge{{To: next, State: st.set(r.V, v)}}
 		}
 		return []edge{{To: next, State: st}}
-	case *ir.Assume:
-		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
-	case *ir.Assert:
-		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
-	case *ir.Goto:
-		if in.Cond == nil {
-			return []edge{{To: in.Target, State: st}}
-		}
-		return []edge{{To: in.Target, State: a.refine(st, in.Cond, true)}, {To: next, State: a.refine(st, in.Cond, false)}}
 	case *ir.Call:
-		if in.Builtin == ir.BAbort || in.Builtin == ir.BExit {
-			return nil
-		}
 		s := st
 		if in.Fn != nil {
 			for _, g := range a.globals {
@@ -275,8 +243,6 @@ func (a *analyzer) step(pc int, st State) []edge {
 			s = s.set(r.V, topOf(r.V))
 		}
 		return []edge{{To: next, State: s}}
-	case *ir.Return:
-		return nil
 	}
 	return []edge{{To: next, State: st}}
 }

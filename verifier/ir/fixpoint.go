@@ -101,3 +101,75 @@ func Forward[S any](ctx context.Context, f *Function, l Lattice[S], narrowing in
 	}
 	return states, nil
 }
+
+// Refine restricts state s to the executions in which cond is truth
+// (nonzero when truth is set, zero otherwise).
+type Refine[S any] func(s S, cond Expr, truth bool) S
+
+// RoutingEdges is the part of a Step that is the same in every domain:
+// the instructions that only test or route a state. Assume and Assert
+// pass on the state in which their condition holds, a Goto the state in
+// which it jumps to its target and the one in which it falls through,
+// Return and calls of abort and exit nothing. ok is false for any other
+// instruction, whose transfer is the domain's own.
+func RoutingEdges[S any](in Instr, pc int, st S, refine Refine[S]) (edges []Edge[S], ok bool) {
+	next := pc + 1
+	switch in := in.(type) {
+	case *Assume:
+		return []Edge[S]{{To: next, State: refine(st, in.Cond, true)}}, true
+	case *Assert:
+		return []Edge[S]{{To: next, State: refine(st, in.Cond, true)}}, true
+	case *Goto:
+		if in.Cond == nil {
+			return []Edge[S]{{To: in.Target, State: st}}, true
+		}
+		return []Edge[S]{{To: in.Target, State: refine(st, in.Cond, true)}, {To: next, State: refine(st, in.Cond, false)}}, true
+	case *Call:
+		if in.Builtin == BAbort || in.Builtin == BExit {
+			return nil, true
+		}
+	case *Return:
+		return nil, true
+	}
+	return nil, false
+}
+
+// Facts is what a forward analysis knows of one function: the state
+// before each instruction, as Forward computed them.
+type Facts[S any] struct {
+	F        *Function
+	states   []S
+	bottom   S
+	isBottom func(S) bool
+	refine   Refine[S]
+}
+
+// NewFacts holds the states Forward computed for f; bottom is the state
+// At gives out of range, isBottom and refine the domain's.
+func NewFacts[S any](f *Function, states []S, bottom S, isBottom func(S) bool, refine Refine[S]) *Facts[S] {
+	return &Facts[S]{F: f, states: states, bottom: bottom, isBottom: isBottom, refine: refine}
+}
+
+// At is the state before instruction pc (bottom when pc is out of range
+// or unreachable).
+func (r *Facts[S]) At(pc int) S {
+	if pc < 0 || pc >= len(r.states) {
+		return r.bottom
+	}
+	return r.states[pc]
+}
+
+// CannotFail reports whether the Assert at pc holds whenever it is
+// reached: no state the analysis allows there makes its condition zero
+// (or none reaches it). False for any other instruction.
+func (r *Facts[S]) CannotFail(pc int) bool {
+	if pc < 0 || pc >= len(r.F.Body) {
+		return false
+	}
+	as, ok := r.F.Body[pc].(*Assert)
+	if !ok {
+		return false
+	}
+	st := r.At(pc)
+	return r.isBottom(st) || r.isBottom(r.refine(st, as.Cond, false))
+}

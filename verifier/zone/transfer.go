@@ -69,9 +69,14 @@ func (a *analyzer) havoc(s State, i int) State {
 
 type edge = ir.Edge[State]
 
+func isBottom(s State) bool { return s.bot }
+
 func (a *analyzer) step(pc int, st State) []edge {
 	if st.bot {
 		return nil
+	}
+	if es, ok := ir.RoutingEdges(a.f.Body[pc], pc, st, a.refine); ok {
+		return es
 	}
 	next := pc + 1
 	switch in := a.f.Body[pc].(type) {
@@ -94,19 +99,7 @@ func (a *analyzer) step(pc int, st State) []edge {
 				return []edge{{To: next, State: a.assign(st, i, in.Rhs)}}
 			}
 		}
-	case *ir.Assume:
-		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
-	case *ir.Assert:
-		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
-	case *ir.Goto:
-		if in.Cond == nil {
-			return []edge{{To: in.Target, State: st}}
-		}
-		return []edge{{To: in.Target, State: a.refine(st, in.Cond, true)}, {To: next, State: a.refine(st, in.Cond, false)}}
 	case *ir.Call:
-		if in.Builtin == ir.BAbort || in.Builtin == ir.BExit {
-			return nil
-		}
 		s := st
 		if in.Fn != nil {
 			for _, g := range a.globals {
@@ -119,8 +112,6 @@ func (a *analyzer) step(pc int, st State) []edge {
 			}
 		}
 		return []edge{{To: next, State: s}}
-	case *ir.Return:
-		return nil
 	}
 	return []edge{{To: next, State: st}}
 }
