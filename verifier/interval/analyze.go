@@ -185,7 +185,7 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	return &Result{ir.NewFacts(f, states, State{bot: true}, isBottom, a.refine)}, nil
+	return &Result{ir.NewFacts(f, states, State{bot: true}, lattice{a})}, nil
 }
 
 // lattice is the interval domain as ir.Forward needs it.
@@ -193,23 +193,17 @@ type lattice struct{ a *analyzer }
 
 func (l lattice) Entry() State                { return State{m: map[*ir.Var]Interval{}, tracked: l.a.tracked} }
 func (l lattice) Bottom() State               { return State{bot: true, tracked: l.a.tracked} }
-func (lattice) IsBottom(s State) bool         { return isBottom(s) }
+func (lattice) IsBottom(s State) bool         { return s.bot }
 func (lattice) Join(a, b State) State         { return join(a, b) }
 func (l lattice) Widen(old, next State) State { return l.a.widen(old, next) }
 func (lattice) Equal(a, b State) bool         { return equal(a, b) }
 func (l lattice) Step(pc int, s State) []edge { return l.a.step(pc, s) }
 
+func (l lattice) Refine(s State, cond ir.Expr, truth bool) State { return l.a.refine(s, cond, truth) }
+
 type edge = ir.Edge[State]
 
-func isBottom(s State) bool { return s.bot }
-
 func (a *analyzer) step(pc int, st State) []edge {
-	if st.bot {
-		return nil
-	}
-	if es, ok := ir.RoutingEdges(a.f.Body[pc], pc, st, a.refine); ok {
-		return es
-	}
 	next := pc + 1
 	switch in := a.f.Body[pc].(type) {
 	case *ir.Decl:

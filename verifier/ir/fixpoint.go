@@ -3,11 +3,14 @@ package ir
 import "context"
 
 // Lattice is an abstract domain over the states before a function's
-// instructions, as Forward needs it. Step is the transfer function: the
-// states instruction pc passes to each successor from state s (none from
-// a bottom state); Widen is applied at loop heads (targets of backward
-// Gotos, through which every cycle of a flat instruction list passes), so
-// it must make every ascending chain there finite.
+// instructions, as Forward needs it. Refine restricts a state to a
+// condition's truth value; with it Forward passes states through the
+// instructions that only test or route them (RoutingEdges). Step is the
+// transfer function of the others: the states instruction pc passes to
+// each successor from state s, which is not bottom. Widen is applied at
+// loop heads (targets of backward Gotos, through which every cycle of a
+// flat instruction list passes), so it must make every ascending chain
+// there finite.
 type Lattice[S any] interface {
 	Entry() S
 	Bottom() S
@@ -15,7 +18,20 @@ type Lattice[S any] interface {
 	Join(a, b S) S
 	Widen(old, next S) S
 	Equal(a, b S) bool
+	Refine(s S, cond Expr, truth bool) S
 	Step(pc int, s S) []Edge[S]
+}
+
+// transfer is the states instruction pc passes on from s: none from a
+// bottom state, RoutingEdges where they apply, l.Step otherwise.
+func transfer[S any](f *Function, l Lattice[S], pc int, s S) []Edge[S] {
+	if l.IsBottom(s) {
+		return nil
+	}
+	if es, ok := RoutingEdges(f.Body[pc], pc, s, l.Refine); ok {
+		return es
+	}
+	return l.Step(pc, s)
 }
 
 // Edge is a state passed to instruction To.
@@ -65,7 +81,7 @@ func Forward[S any](ctx context.Context, f *Function, l Lattice[S], narrowing in
 				return nil, err
 			}
 		}
-		for _, e := range l.Step(pc, states[pc]) {
+		for _, e := range transfer(f, l, pc, states[pc]) {
 			if e.To < 0 || e.To >= n || l.IsBottom(e.State) {
 				continue
 			}
@@ -90,7 +106,7 @@ func Forward[S any](ctx context.Context, f *Function, l Lattice[S], narrowing in
 				acc = entry
 			}
 			for _, q := range preds[pc] {
-				for _, e := range l.Step(q, states[q]) {
+				for _, e := range transfer(f, l, q, states[q]) {
 					if e.To == pc {
 						acc = l.Join(acc, e.State)
 					}
@@ -102,17 +118,15 @@ func Forward[S any](ctx context.Context, f *Function, l Lattice[S], narrowing in
 	return states, nil
 }
 
-// Refine restricts state s to the executions in which cond is truth
-// (nonzero when truth is set, zero otherwise).
-type Refine[S any] func(s S, cond Expr, truth bool) S
-
-// RoutingEdges is the part of a Step that is the same in every domain:
-// the instructions that only test or route a state. Assume and Assert
+// RoutingEdges is the part of a transfer function that is the same in
+// every domain: the instructions that only test or route a state; refine
+// restricts a state to the executions in which a condition is nonzero
+// (truth set) or zero. Assume and Assert
 // pass on the state in which their condition holds, a Goto the state in
 // which it jumps to its target and the one in which it falls through,
 // Return and calls of abort and exit nothing. ok is false for any other
 // instruction, whose transfer is the domain's own.
-func RoutingEdges[S any](in Instr, pc int, st S, refine Refine[S]) (edges []Edge[S], ok bool) {
+func RoutingEdges[S any](in Instr, pc int, st S, refine func(s S, cond Expr, truth bool) S) (edges []Edge[S], ok bool) {
 	next := pc + 1
 	switch in := in.(type) {
 	case *Assume:
@@ -137,17 +151,16 @@ func RoutingEdges[S any](in Instr, pc int, st S, refine Refine[S]) (edges []Edge
 // Facts is what a forward analysis knows of one function: the state
 // before each instruction, as Forward computed them.
 type Facts[S any] struct {
-	F        *Function
-	states   []S
-	bottom   S
-	isBottom func(S) bool
-	refine   Refine[S]
+	F      *Function
+	states []S
+	bottom S
+	l      Lattice[S]
 }
 
-// NewFacts holds the states Forward computed for f; bottom is the state
-// At gives out of range, isBottom and refine the domain's.
-func NewFacts[S any](f *Function, states []S, bottom S, isBottom func(S) bool, refine Refine[S]) *Facts[S] {
-	return &Facts[S]{F: f, states: states, bottom: bottom, isBottom: isBottom, refine: refine}
+// NewFacts holds the states Forward computed for f in l; bottom is the
+// state At gives out of range.
+func NewFacts[S any](f *Function, states []S, bottom S, l Lattice[S]) *Facts[S] {
+	return &Facts[S]{F: f, states: states, bottom: bottom, l: l}
 }
 
 // At is the state before instruction pc (bottom when pc is out of range
@@ -171,5 +184,5 @@ func (r *Facts[S]) CannotFail(pc int) bool {
 		return false
 	}
 	st := r.At(pc)
-	return r.isBottom(st) || r.isBottom(r.refine(st, as.Cond, false))
+	return r.l.IsBottom(st) || r.l.IsBottom(r.l.Refine(st, as.Cond, false))
 }

@@ -69,15 +69,7 @@ func (a *analyzer) havoc(s State, i int) State {
 
 type edge = ir.Edge[State]
 
-func isBottom(s State) bool { return s.bot }
-
 func (a *analyzer) step(pc int, st State) []edge {
-	if st.bot {
-		return nil
-	}
-	if es, ok := ir.RoutingEdges(a.f.Body[pc], pc, st, a.refine); ok {
-		return es
-	}
 	next := pc + 1
 	switch in := a.f.Body[pc].(type) {
 	case *ir.Decl:

@@ -235,7 +235,7 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	return &Result{ir.NewFacts(f, states, State{bot: true}, isBottom, a.refine)}, nil
+	return &Result{ir.NewFacts(f, states, State{bot: true}, lattice{a})}, nil
 }
 
 // lattice is the zone domain as ir.Forward needs it.
@@ -243,10 +243,12 @@ type lattice struct{ a *analyzer }
 
 func (l lattice) Entry() State                { return l.a.typeBounds(top(len(l.a.vars) + 1)) }
 func (lattice) Bottom() State                 { return State{bot: true} }
-func (lattice) IsBottom(s State) bool         { return isBottom(s) }
+func (lattice) IsBottom(s State) bool         { return s.bot }
 func (lattice) Join(a, b State) State         { return join(a, b) }
 func (lattice) Equal(a, b State) bool         { return equal(a, b) }
 func (l lattice) Step(pc int, s State) []edge { return l.a.step(pc, s) }
+
+func (l lattice) Refine(s State, cond ir.Expr, truth bool) State { return l.a.refine(s, cond, truth) }
 
 // Widen may drop a variable's type bounds: they hold anyway.
 func (l lattice) Widen(old, next State) State { return l.a.typeBounds(widen(old, next)) }
