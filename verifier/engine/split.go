@@ -489,26 +489,16 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 				return nil, bval{}, false, err
 			}
 		case *ir.Assume:
-			c, err := e.eval(fr, in.Cond)
-			if err != nil {
-				return nil, bval{}, false, err
-			}
-			switch z, nz := c.truth(); {
-			case !nz:
-				return nil, bval{}, true, nil
-			case z:
-				return nil, bval{}, false, &undecidedError{c.deps}
+			if fails, err := e.fails(fr, in.Cond); fails || err != nil {
+				return nil, bval{}, fails, err
 			}
 		case *ir.Assert:
-			c, err := e.eval(fr, in.Cond)
+			fails, err := e.fails(fr, in.Cond)
 			if err != nil {
 				return nil, bval{}, false, err
 			}
-			switch z, nz := c.truth(); {
-			case !nz:
+			if fails {
 				return in.Prop, bval{}, true, nil
-			case z:
-				return nil, bval{}, false, &undecidedError{c.deps}
 			}
 		case *ir.Goto:
 			if in.Cond == nil {
@@ -585,6 +575,22 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 // eval is expr with the inputs the value depends on: recorded in the
 // value, and in the error when it is undecided (the box is split along
 // one of them).
+// fails reports whether cond is zero for every input of the box; an
+// *undecidedError when it is zero for some and not for others.
+func (e *splitEval) fails(fr *splitFrame, cond ir.Expr) (bool, error) {
+	c, err := e.eval(fr, cond)
+	if err != nil {
+		return false, err
+	}
+	switch z, nz := c.truth(); {
+	case !nz:
+		return true, nil
+	case z:
+		return false, &undecidedError{c.deps}
+	}
+	return false, nil
+}
+
 func (e *splitEval) eval(fr *splitFrame, x ir.Expr) (bval, error) {
 	v, err := e.expr(fr, x)
 	if err != nil && err != errUndecided {
