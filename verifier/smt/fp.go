@@ -139,6 +139,21 @@ func (b *Builder) fpFromGo(s *Sort, v float64) *Term {
 	return b.FPConstBits(s, NewBitVec(64, math.Float64bits(v)))
 }
 
+// fpArith is a op c in F's precision, for the four IEEE operations.
+func fpArith[F float32 | float64](op Op, a, c F) F {
+	switch op {
+	case OpFPAdd:
+		return F(a + c)
+	case OpFPSub:
+		return F(a - c)
+	case OpFPMul:
+		return F(a * c)
+	case OpFPDiv:
+		return F(a / c)
+	}
+	return 0
+}
+
 func (b *Builder) fpBinary(op Op, name string, x, y *Term) *Term {
 	b.checkFP(name, x, y)
 	if b.simplify {
@@ -148,32 +163,9 @@ func (b *Builder) fpBinary(op Op, name string, x, y *Term) *Term {
 			// One IEEE operation per statement, explicitly converted: Go may
 			// fuse x*y+z otherwise, which would not be RNE per operation.
 			if goKind(x.sort) == go32 {
-				a, c := float32(fx), float32(fy)
-				var r float32
-				switch op {
-				case OpFPAdd:
-					r = float32(a + c)
-				case OpFPSub:
-					r = float32(a - c)
-				case OpFPMul:
-					r = float32(a * c)
-				case OpFPDiv:
-					r = float32(a / c)
-				}
-				return b.fpFromGo(x.sort, float64(r))
+				return b.fpFromGo(x.sort, float64(fpArith(op, float32(fx), float32(fy))))
 			}
-			var r float64
-			switch op {
-			case OpFPAdd:
-				r = float64(fx + fy)
-			case OpFPSub:
-				r = float64(fx - fy)
-			case OpFPMul:
-				r = float64(fx * fy)
-			case OpFPDiv:
-				r = float64(fx / fy)
-			}
-			return b.fpFromGo(x.sort, r)
+			return b.fpFromGo(x.sort, fpArith(op, fx, fy))
 		}
 	}
 	return b.mk2(op, x.sort, x, y)
