@@ -43,6 +43,17 @@ func (h *harnessFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&h.globals, "globals", "nondet", "globals at the call: nondet (any value) | initial (their initial values)")
 }
 
+// harnessConfig is the front end's configuration and the harness options
+// that the flags of check and harness give.
+func harnessConfig(front *frontFlags, hf *harnessFlags) (cfront.Config, harness.Options, error) {
+	cfg, err := front.config()
+	if err != nil {
+		return cfront.Config{}, harness.Options{}, err
+	}
+	ho, err := hf.options()
+	return cfg, ho, err
+}
+
 func (h *harnessFlags) options() (harness.Options, error) {
 	if h.globals != "nondet" && h.globals != "initial" {
 		return harness.Options{}, fmt.Errorf("unknown --globals %q (want nondet or initial)", h.globals)
@@ -133,12 +144,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
 		return exitUsage
 	}
-	cfg, err := front.config()
-	if err != nil {
-		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
-		return exitUsage
-	}
-	ho, err := hf.options()
+	cfg, ho, err := harnessConfig(&front, &hf)
 	if err != nil {
 		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
 		return exitUsage
@@ -512,12 +518,7 @@ func cmdHarness(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "prbmc harness: usage: prbmc harness FILE.c --function NAME")
 		return exitUsage
 	}
-	cfg, err := front.config()
-	if err != nil {
-		fmt.Fprintf(stderr, "prbmc harness: %v\n", err)
-		return exitUsage
-	}
-	ho, err := hf.options()
+	cfg, ho, err := harnessConfig(&front, &hf)
 	if err != nil {
 		fmt.Fprintf(stderr, "prbmc harness: %v\n", err)
 		return exitUsage

@@ -260,14 +260,21 @@ func TestHarnessCommand(t *testing.T) {
 	}
 }
 
-// TestCheckReproducerRefusesStubs: a trace that depends on a stubbed
-// function's result cannot be rebuilt natively; the check says why.
-func TestCheckReproducerRefusesStubs(t *testing.T) {
+// stubRepo is a repository whose last commit makes f assert on what
+// read_sensor, a function without a body, returns.
+func stubRepo(t *testing.T) *gitRepo {
 	r := newGitRepo(t)
 	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) { return c; }\n"})
 	r.commit("base")
 	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) {\n\tint v = read_sensor(c);\n\tassert(v < 1000);\n\treturn v;\n}\n"})
 	r.commit("change")
+	return r
+}
+
+// TestCheckReproducerRefusesStubs: a trace that depends on a stubbed
+// function's result cannot be rebuilt natively; the check says why.
+func TestCheckReproducerRefusesStubs(t *testing.T) {
+	r := stubRepo(t)
 	// By default the finding is a stub note (TestCheckStubNote); without
 	// the classification it is a failure, and its reproducer is refused.
 	out, _, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--caller-depth", "0", "--reproduce", t.TempDir())
@@ -279,11 +286,7 @@ func TestCheckReproducerRefusesStubs(t *testing.T) {
 // TestCheckStubNote: a failure that needs a stub's freedom is a stub note:
 // the function is safe with one note, and the exit status is 0.
 func TestCheckStubNote(t *testing.T) {
-	r := newGitRepo(t)
-	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) { return c; }\n"})
-	r.commit("base")
-	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) {\n\tint v = read_sensor(c);\n\tassert(v < 1000);\n\treturn v;\n}\n"})
-	r.commit("change")
+	r := stubRepo(t)
 	out, _, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1")
 	for _, want := range []string{"f                    safe+1 note", "stub note: assertion \"v < 1000\" at s.c:5:2: Every failing execution found calls a function without a body here", "RESULT: 1 safe"} {
 		if !strings.Contains(out, want) {
