@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -11,7 +10,7 @@ import (
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
-	"github.com/prbmc/prbmc/cmd/prbmc/internal/gittest"
+	"github.com/prbmc/prbmc/internal/gittest"
 	"github.com/prbmc/prbmc/report/sarif/sariftest"
 )
 
@@ -27,20 +26,12 @@ func newGitRepo(t *testing.T) *gitRepo {
 	t.Helper()
 	r := &gitRepo{t: t, dir: t.TempDir()}
 	r.git("init", "-q", "-b", "main")
-	r.git("config", "user.email", "test@prbmc.invalid")
-	r.git("config", "user.name", "test")
 	return r
 }
 
 func (r *gitRepo) git(args ...string) string {
 	r.t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		r.t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return gittest.Git(r.t, r.dir, args...)
 }
 
 // copyTree copies directory src over the work tree.

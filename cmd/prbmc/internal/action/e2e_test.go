@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prbmc/prbmc/internal/gittest"
 	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif/sariftest"
@@ -115,21 +116,13 @@ type testRepo struct {
 
 func gitRun(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	return strings.TrimSpace(gitRaw(t, dir, args...))
+	return gittest.Git(t, dir, args...)
 }
 
 // gitRaw is git's output as is (a diff's last context line may be blank).
 func gitRaw(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_DATE=2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
+	return gittest.Raw(t, dir, args...)
 }
 
 // newTestRepo commits the base (the fixed ring buffer, array_bug.c without
