@@ -799,18 +799,8 @@ func (fl *fnLower) addrOf(n cc.ExpressionNode) ir.Expr {
 
 // markAddrTaken records that the variable under lv must live in memory.
 func markAddrTaken(lv ir.Expr) {
-	for {
-		switch e := lv.(type) {
-		case *ir.VarRef:
-			e.V.AddrTaken = true
-			return
-		case *ir.Field:
-			lv = e.X
-		case *ir.Index:
-			lv = e.X
-		default:
-			return
-		}
+	if v := ir.RootVar(lv); v != nil {
+		v.AddrTaken = true
 	}
 }
 
