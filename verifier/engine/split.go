@@ -31,12 +31,9 @@ import (
 // functions without a body make it give up at once ("not applicable"),
 // as do programs that order or convert pointers.
 func Split(ctx context.Context, p *ir.Program, opts Options) *result.Result {
-	opts.defaults()
-	opts.testHook("split")
-	r := &result.Result{Engine: "split"}
-	entry := p.Func(opts.Entry)
-	if entry == nil || !entry.HasBody() {
-		return withReason(r, result.Unknown, "no entry function %s", opts.Entry)
+	r, entry := start(p, &opts, "split")
+	if entry == nil {
+		return r
 	}
 	if addressDependent(p) {
 		return withReason(r, result.Unknown, "split: the program orders or converts pointers")
@@ -575,6 +572,14 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 // eval is expr with the inputs the value depends on: recorded in the
 // value, and in the error when it is undecided (the box is split along
 // one of them).
+// exprs evaluates x and then y.
+func (e *splitEval) exprs(fr *splitFrame, x, y ir.Expr) (a, b bval, err error) {
+	if a, err = e.expr(fr, x); err == nil {
+		b, err = e.expr(fr, y)
+	}
+	return a, b, err
+}
+
 // fails reports whether cond is zero for every input of the box; an
 // *undecidedError when it is zero for some and not for others.
 func (e *splitEval) fails(fr *splitFrame, cond ir.Expr) (bool, error) {
@@ -758,11 +763,7 @@ func (e *splitEval) expr(fr *splitFrame, x ir.Expr) (bval, error) {
 		case ir.PtrAdd, ir.PtrSub:
 			return bval{}, &unsupportedError{"pointer arithmetic", pos}
 		}
-		a, err := e.expr(fr, x.X)
-		if err != nil {
-			return bval{}, err
-		}
-		b, err := e.expr(fr, x.Y)
+		a, b, err := e.exprs(fr, x.X, x.Y)
 		if err != nil {
 			return bval{}, err
 		}
@@ -797,11 +798,7 @@ func (e *splitEval) expr(fr *splitFrame, x ir.Expr) (bval, error) {
 		if !nz {
 			return e.expr(fr, x.Y)
 		}
-		a, err := e.expr(fr, x.X)
-		if err != nil {
-			return bval{}, err
-		}
-		b, err := e.expr(fr, x.Y)
+		a, b, err := e.exprs(fr, x.X, x.Y)
 		if err != nil {
 			return bval{}, err
 		}
