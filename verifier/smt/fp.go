@@ -139,6 +139,14 @@ func (b *Builder) fpFromGo(s *Sort, v float64) *Term {
 	return b.FPConstBits(s, NewBitVec(64, math.Float64bits(v)))
 }
 
+// f64s are the values of x and y; ok is false unless both are
+// floating-point constants.
+func f64s(x, y *Term) (fx, fy float64, ok bool) {
+	fx, okx := f64(x)
+	fy, oky := f64(y)
+	return fx, fy, okx && oky
+}
+
 // fpArith is a op c in F's precision, for the four IEEE operations.
 func fpArith[F float32 | float64](op Op, a, c F) F {
 	switch op {
@@ -157,9 +165,7 @@ func fpArith[F float32 | float64](op Op, a, c F) F {
 func (b *Builder) fpBinary(op Op, name string, x, y *Term) *Term {
 	b.checkFP(name, x, y)
 	if b.simplify {
-		fx, okx := f64(x)
-		fy, oky := f64(y)
-		if okx && oky {
+		if fx, fy, ok := f64s(x, y); ok {
 			// One IEEE operation per statement, explicitly converted: Go may
 			// fuse x*y+z otherwise, which would not be RNE per operation.
 			if goKind(x.sort) == go32 {
@@ -271,9 +277,7 @@ func (b *Builder) FPAbs(x *Term) *Term {
 func (b *Builder) fpCompare(op Op, name string, x, y *Term) *Term {
 	b.checkFP(name, x, y)
 	if b.simplify {
-		fx, okx := f64(x)
-		fy, oky := f64(y)
-		if okx && oky {
+		if fx, fy, ok := f64s(x, y); ok {
 			// Go's comparisons are IEEE's: false with a NaN, +0 == -0.
 			switch op {
 			case OpFPEq:
