@@ -385,11 +385,10 @@ func (a *analyzer) refine(st State, c ir.Expr, truth bool) State {
 			return st.bottom()
 		}
 	}
+	if r, ok := ir.RefineLogical(st, c, truth, a.refine, join); ok {
+		return r
+	}
 	switch c := c.(type) {
-	case *ir.Unary:
-		if c.Op == ir.LNot {
-			return a.refine(st, c.X, !truth)
-		}
 	case *ir.Cast:
 		if t, ok := trackable(c.T); ok {
 			if x, ok := a.eval(st, c.X); ok {
@@ -403,16 +402,6 @@ func (a *analyzer) refine(st State, c ir.Expr, truth bool) State {
 		return st
 	case *ir.Binary:
 		switch c.Op {
-		case ir.LAnd:
-			if truth {
-				return a.refine(a.refine(st, c.X, true), c.Y, true)
-			}
-			return join(a.refine(st, c.X, false), a.refine(a.refine(st, c.X, true), c.Y, false))
-		case ir.LOr:
-			if !truth {
-				return a.refine(a.refine(st, c.X, false), c.Y, false)
-			}
-			return join(a.refine(st, c.X, true), a.refine(a.refine(st, c.X, false), c.Y, true))
 		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
 			if _, ok := trackable(c.X.Type()); !ok {
 				return st

@@ -148,6 +148,33 @@ func RoutingEdges[S any](in Instr, pc int, st S, refine func(s S, cond Expr, tru
 	return nil, false
 }
 
+// RefineLogical is the part of a Refine that is the same in every domain:
+// a condition made with !, && or || is refined through its operands with
+// the domain's refine and join (a && b is false where a is, or where a
+// is true and b false). ok is false for any other condition.
+func RefineLogical[S any](st S, cond Expr, truth bool, refine func(s S, cond Expr, truth bool) S, join func(a, b S) S) (_ S, ok bool) {
+	switch c := cond.(type) {
+	case *Unary:
+		if c.Op == LNot {
+			return refine(st, c.X, !truth), true
+		}
+	case *Binary:
+		switch c.Op {
+		case LAnd:
+			if truth {
+				return refine(refine(st, c.X, true), c.Y, true), true
+			}
+			return join(refine(st, c.X, false), refine(refine(st, c.X, true), c.Y, false)), true
+		case LOr:
+			if !truth {
+				return refine(refine(st, c.X, false), c.Y, false), true
+			}
+			return join(refine(st, c.X, true), refine(refine(st, c.X, false), c.Y, true)), true
+		}
+	}
+	return st, false
+}
+
 // Facts is what a forward analysis knows of one function: the state
 // before each instruction, as Forward computed them.
 type Facts[S any] struct {

@@ -285,23 +285,12 @@ func (a *analyzer) refine(st State, c ir.Expr, truth bool) State {
 	if st.bot {
 		return st
 	}
+	if r, ok := ir.RefineLogical(st, c, truth, a.refine, join); ok {
+		return r
+	}
 	switch e := c.(type) {
-	case *ir.Unary:
-		if e.Op == ir.LNot {
-			return a.refine(st, e.X, !truth)
-		}
 	case *ir.Binary:
 		switch e.Op {
-		case ir.LAnd:
-			if truth {
-				return a.refine(a.refine(st, e.X, true), e.Y, true)
-			}
-			return join(a.refine(st, e.X, false), a.refine(a.refine(st, e.X, true), e.Y, false))
-		case ir.LOr:
-			if !truth {
-				return a.refine(a.refine(st, e.X, false), e.Y, false)
-			}
-			return join(a.refine(st, e.X, true), a.refine(a.refine(st, e.X, false), e.Y, true))
 		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
 			return a.compare(st, e.Op, e.X, e.Y, truth)
 		}
