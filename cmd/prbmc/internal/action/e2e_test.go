@@ -31,20 +31,15 @@ const (
 	testToken = "ghs_fakeTOKEN0123456789abcdefABCDEF"
 )
 
-// root is the repository root.
+// root is the repository root: go test runs a package's tests in its
+// directory, cmd/prbmc/internal/action.
 func root(t *testing.T) string {
 	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("no go.mod above the working directory")
-		}
-		dir = up
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
 	}
+	return dir
 }
 
 func readFile(t *testing.T, path string) string {
