@@ -236,17 +236,27 @@ func (b *Builder) FPRoundToIntegral(rm RoundingMode, x *Term) *Term {
 func (b *Builder) FPNeg(x *Term) *Term {
 	b.checkFP("fp.neg", x)
 	if b.simplify {
-		if bits, ok := x.FPConstBits(); ok {
-			if fpIsNaNBits(x.sort, bits) {
-				return x
-			}
-			return b.FPConstBits(x.sort, bits.bvXor(signBit(x.sort)))
+		if r := b.signFold(x, BitVec.bvXor, signBit(x.sort)); r != nil {
+			return r
 		}
 		if x.op == OpFPNeg {
 			return x.args[0]
 		}
 	}
 	return b.mk1(OpFPNeg, x.sort, x)
+}
+
+// signFold folds FPNeg and FPAbs of a constant: its bits op mask, a NaN
+// left as it is; nil if x is not a constant.
+func (b *Builder) signFold(x *Term, op func(BitVec, BitVec) BitVec, mask BitVec) *Term {
+	bits, ok := x.FPConstBits()
+	switch {
+	case !ok:
+		return nil
+	case fpIsNaNBits(x.sort, bits):
+		return x
+	}
+	return b.FPConstBits(x.sort, op(bits, mask))
 }
 
 func signBit(s *Sort) BitVec {
@@ -258,11 +268,8 @@ func signBit(s *Sort) BitVec {
 func (b *Builder) FPAbs(x *Term) *Term {
 	b.checkFP("fp.abs", x)
 	if b.simplify {
-		if bits, ok := x.FPConstBits(); ok {
-			if fpIsNaNBits(x.sort, bits) {
-				return x
-			}
-			return b.FPConstBits(x.sort, bits.bvAnd(signBit(x.sort).bvNot()))
+		if r := b.signFold(x, BitVec.bvAnd, signBit(x.sort).bvNot()); r != nil {
+			return r
 		}
 		if x.op == OpFPAbs {
 			return x
