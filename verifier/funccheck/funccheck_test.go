@@ -24,6 +24,47 @@ func testOptions() Options {
 		Engine: engine.Options{Engine: "kinduction", Solver: z3Solver}}
 }
 
+// checkLogged is u.Check, with the harness in t's log.
+func checkLogged(t *testing.T, ctx context.Context, u *Unit, opts Options, fn string) Outcome {
+	t.Helper()
+	out := u.Check(ctx, opts, fn)
+	if out.Harness != nil {
+		t.Logf("harness:\n%s", out.Harness.Source)
+	}
+	return out
+}
+
+// replayed is r's violated property, which must come with a replayed
+// trace.
+func replayed(t *testing.T, r *result.Result) *result.Property {
+	t.Helper()
+	v := r.Violated()
+	if v == nil || v.Trace == nil || !v.Trace.Replayed {
+		t.Fatalf("unsafe without a replayed trace: %+v", v)
+	}
+	return v
+}
+
+// checkAssumed checks fn and reports whether its verdict is want, failing
+// t otherwise, and whether (then) its assumptions say assumed; the
+// outcome is for further checks.
+func checkAssumed(t *testing.T, ctx context.Context, u *Unit, opts Options, fn string, want result.Verdict, assumed string) (Outcome, bool) {
+	t.Helper()
+	out := u.Check(ctx, opts, fn)
+	if out.Result == nil || out.Result.Verdict != want {
+		harness := ""
+		if out.Harness != nil {
+			harness = out.Harness.Source
+		}
+		t.Errorf("%s: %+v, want %s\n%s", fn, out.Result, want, harness)
+		return out, false
+	}
+	if !strings.Contains(strings.Join(out.Assumed, "\n"), assumed) {
+		t.Errorf("%s: assumptions %q lack %q", fn, out.Assumed, assumed)
+	}
+	return out, true
+}
+
 // mustLoad is LoadUnit for a test: an error fails t.
 func mustLoad(t *testing.T, ctx context.Context, opts Options, path string) *Unit {
 	t.Helper()
@@ -59,19 +100,13 @@ func TestSensorFunctions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {
-			out := u.Check(ctx, opts, tc.fn)
-			if out.Harness != nil {
-				t.Logf("harness:\n%s", out.Harness.Source)
-			}
+			out := checkLogged(t, ctx, u, opts, tc.fn)
 			r := out.Result
 			if r.Verdict != tc.want || out.NothingToCheck != tc.nothing {
 				t.Fatalf("verdict %s (%s), nothing to check %v; want %s, %v", r.Verdict, r.Reason, out.NothingToCheck, tc.want, tc.nothing)
 			}
 			if tc.want == result.Unsafe {
-				v := r.Violated()
-				if v == nil || v.Trace == nil || !v.Trace.Replayed {
-					t.Fatalf("unsafe without a replayed trace: %+v", v)
-				}
+				v := replayed(t, r)
 				if v.Location.File != "sensor.c" {
 					t.Errorf("violation at %v, want a location in sensor.c", v.Location)
 				}
@@ -156,10 +191,7 @@ func TestLibraryModels(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {
-			out := u.Check(ctx, opts, tc.fn)
-			if out.Harness != nil {
-				t.Logf("harness:\n%s", out.Harness.Source)
-			}
+			out := checkLogged(t, ctx, u, opts, tc.fn)
 			r := out.Result
 			if r.Verdict != tc.want || out.NothingToCheck {
 				for _, p := range r.Props {
@@ -176,10 +208,7 @@ func TestLibraryModels(t *testing.T) {
 				t.Errorf("reason %q does not name the implicit declaration", r.Reason)
 			}
 			if tc.want == result.Unsafe {
-				v := r.Violated()
-				if v == nil || v.Trace == nil || !v.Trace.Replayed {
-					t.Fatalf("unsafe without a replayed trace: %+v", v)
-				}
+				v := replayed(t, r)
 				if !strings.Contains(v.Text, tc.prop) {
 					t.Errorf("violated %q, want %q", v.Text, tc.prop)
 				}
@@ -207,13 +236,9 @@ func TestFunctionPointerParameters(t *testing.T) {
 		{"apply_bounded", result.Safe},
 		{"use_hooks", result.Safe},
 	} {
-		out := u.Check(ctx, opts, tc.fn)
-		if out.Result == nil || out.Result.Verdict != tc.want {
-			t.Errorf("%s: %+v, want %s", tc.fn, out.Result, tc.want)
+		out, ok := checkAssumed(t, ctx, u, opts, tc.fn, tc.want, "points to a function of its type whose address the program takes")
+		if !ok {
 			continue
-		}
-		if !strings.Contains(strings.Join(out.Assumed, "\n"), "points to a function of its type whose address the program takes") {
-			t.Errorf("%s: assumptions %q", tc.fn, out.Assumed)
 		}
 		if tc.want == result.Unsafe {
 			v := out.Result.Violated()
@@ -279,13 +304,6 @@ func TestLengthPairs(t *testing.T) {
 		{"sum_off_by_one", result.Unsafe, "n is at most 4, the elements v points to"},
 		{"pick", result.Safe, "v points to an array of 4 elements"},
 	} {
-		out := u.Check(ctx, opts, tc.fn)
-		if out.Result == nil || out.Result.Verdict != tc.want {
-			t.Errorf("%s: %+v, want %s", tc.fn, out.Result, tc.want)
-			continue
-		}
-		if !strings.Contains(strings.Join(out.Assumed, "\n"), tc.assumed) {
-			t.Errorf("%s: assumptions %q lack %q", tc.fn, out.Assumed, tc.assumed)
-		}
+		checkAssumed(t, ctx, u, opts, tc.fn, tc.want, tc.assumed)
 	}
 }
