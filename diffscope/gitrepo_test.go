@@ -7,18 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/prbmc/prbmc/internal/gittest"
 )
 
 // testRepo is a throwaway git repository in a temporary directory.
 type testRepo struct {
 	t   *testing.T
 	dir string
-}
-
-func hermeticGitEnv() []string {
-	return append(os.Environ(),
-		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_DATE=2024-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2024-01-01T00:00:00Z")
 }
 
 func newTestRepo(t *testing.T) *testRepo {
@@ -33,15 +29,8 @@ func newTestRepo(t *testing.T) *testRepo {
 
 func (r *testRepo) git(args ...string) string {
 	r.t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t",
-		"-c", "commit.gpgsign=false", "-c", "protocol.file.allow=always"}, args...)...)
-	cmd.Dir = r.dir
-	cmd.Env = hermeticGitEnv()
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		r.t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
+	// File URLs for the submodule tests.
+	return gittest.Git(r.t, r.dir, append([]string{"-c", "protocol.file.allow=always"}, args...)...)
 }
 
 // write sets files (path -> content); an empty content "\x00delete" removes the file.

@@ -58,6 +58,22 @@ type Reason struct {
 	OldLines []int `json:"oldLines,omitempty"`
 }
 
+// ScopeLess is the scope order of two functions (x's file, line, name and
+// status against y's): by file, then line, name and status. Compute sorts
+// its functions so, and so do the results files that record them.
+func ScopeLess(xFile string, xLine int, xName string, xStatus Status, yFile string, yLine int, yName string, yStatus Status) bool {
+	if xFile != yFile {
+		return xFile < yFile
+	}
+	if xLine != yLine {
+		return xLine < yLine
+	}
+	if xName != yName {
+		return xName < yName
+	}
+	return xStatus < yStatus
+}
+
 // Function is one function in the scope of the change.
 type Function struct {
 	// File is the repository-relative path on the new side (the old path

@@ -108,16 +108,7 @@ func Compute(ctx context.Context, opts Options) (*Result, error) {
 	}
 	sort.SliceStable(a.res.Functions, func(i, j int) bool {
 		x, y := a.res.Functions[i], a.res.Functions[j]
-		if x.File != y.File {
-			return x.File < y.File
-		}
-		if x.StartLine != y.StartLine {
-			return x.StartLine < y.StartLine
-		}
-		if x.Name != y.Name {
-			return x.Name < y.Name
-		}
-		return x.Status < y.Status
+		return ScopeLess(x.File, x.StartLine, x.Name, x.Status, y.File, y.StartLine, y.Name, y.Status)
 	})
 	for i := range a.res.Functions {
 		if a.res.Functions[i].Reasons == nil {

@@ -43,6 +43,29 @@ func (h *harnessFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&h.globals, "globals", "nondet", "globals at the call: nondet (any value) | initial (their initial values)")
 }
 
+// frontHarnessFlags are the flags of check and harness that configure
+// the front end and the harness.
+type frontHarnessFlags struct {
+	front   frontFlags
+	harness harnessFlags
+}
+
+func (f *frontHarnessFlags) register(fs *flag.FlagSet) {
+	f.front.register(fs)
+	f.harness.register(fs)
+}
+
+// config is the front end's configuration and the harness options the
+// flags give.
+func (f *frontHarnessFlags) config() (cfront.Config, harness.Options, error) {
+	cfg, err := f.front.config()
+	if err != nil {
+		return cfront.Config{}, harness.Options{}, err
+	}
+	ho, err := f.harness.options()
+	return cfg, ho, err
+}
+
 func (h *harnessFlags) options() (harness.Options, error) {
 	if h.globals != "nondet" && h.globals != "initial" {
 		return harness.Options{}, fmt.Errorf("unknown --globals %q (want nondet or initial)", h.globals)
@@ -85,10 +108,8 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.SetOutput(stderr)
 	var sf scopeFlags
 	sf.register(fs)
-	var front frontFlags
-	front.register(fs)
-	var hf harnessFlags
-	hf.register(fs)
+	var fh frontHarnessFlags
+	fh.register(fs)
 	eng := fs.String("engine", defaultEngine, "engine for each function: "+engineNames)
 	maxK := fs.Int("max-k", 1<<20, "largest bound the engines try")
 	funcTimeout := fs.Duration("function-timeout", 60*time.Second, "time budget of each function")
@@ -133,12 +154,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
 		return exitUsage
 	}
-	cfg, err := front.config()
-	if err != nil {
-		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
-		return exitUsage
-	}
-	ho, err := hf.options()
+	cfg, ho, err := fh.config()
 	if err != nil {
 		fmt.Fprintf(stderr, "prbmc check: %v\n", err)
 		return exitUsage
@@ -498,10 +514,8 @@ func cmdScope(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 func cmdHarness(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("harness", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var front frontFlags
-	front.register(fs)
-	var hf harnessFlags
-	hf.register(fs)
+	var fh frontHarnessFlags
+	fh.register(fs)
 	fn := fs.String("function", "", "the function (required)")
 	stubs := fs.Bool("stubs", true, "list the stubs the harness would use")
 	ctors := fs.Bool("constructors", false, "build handle parameters with the file's own constructor and operations, as prbmc check does to tell findings apart and when the plain harness is unknown")
@@ -512,12 +526,7 @@ func cmdHarness(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "prbmc harness: usage: prbmc harness FILE.c --function NAME")
 		return exitUsage
 	}
-	cfg, err := front.config()
-	if err != nil {
-		fmt.Fprintf(stderr, "prbmc harness: %v\n", err)
-		return exitUsage
-	}
-	ho, err := hf.options()
+	cfg, ho, err := fh.config()
 	if err != nil {
 		fmt.Fprintf(stderr, "prbmc harness: %v\n", err)
 		return exitUsage

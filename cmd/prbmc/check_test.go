@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -11,7 +10,7 @@ import (
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
-	"github.com/prbmc/prbmc/cmd/prbmc/internal/gittest"
+	"github.com/prbmc/prbmc/internal/gittest"
 	"github.com/prbmc/prbmc/report/sarif/sariftest"
 )
 
@@ -27,20 +26,12 @@ func newGitRepo(t *testing.T) *gitRepo {
 	t.Helper()
 	r := &gitRepo{t: t, dir: t.TempDir()}
 	r.git("init", "-q", "-b", "main")
-	r.git("config", "user.email", "test@prbmc.invalid")
-	r.git("config", "user.name", "test")
 	return r
 }
 
 func (r *gitRepo) git(args ...string) string {
 	r.t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		r.t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return gittest.Git(r.t, r.dir, args...)
 }
 
 // copyTree copies directory src over the work tree.
@@ -260,14 +251,21 @@ func TestHarnessCommand(t *testing.T) {
 	}
 }
 
-// TestCheckReproducerRefusesStubs: a trace that depends on a stubbed
-// function's result cannot be rebuilt natively; the check says why.
-func TestCheckReproducerRefusesStubs(t *testing.T) {
+// stubRepo is a repository whose last commit makes f assert on what
+// read_sensor, a function without a body, returns.
+func stubRepo(t *testing.T) *gitRepo {
 	r := newGitRepo(t)
 	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) { return c; }\n"})
 	r.commit("base")
 	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) {\n\tint v = read_sensor(c);\n\tassert(v < 1000);\n\treturn v;\n}\n"})
 	r.commit("change")
+	return r
+}
+
+// TestCheckReproducerRefusesStubs: a trace that depends on a stubbed
+// function's result cannot be rebuilt natively; the check says why.
+func TestCheckReproducerRefusesStubs(t *testing.T) {
+	r := stubRepo(t)
 	// By default the finding is a stub note (TestCheckStubNote); without
 	// the classification it is a failure, and its reproducer is refused.
 	out, _, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--caller-depth", "0", "--reproduce", t.TempDir())
@@ -279,11 +277,7 @@ func TestCheckReproducerRefusesStubs(t *testing.T) {
 // TestCheckStubNote: a failure that needs a stub's freedom is a stub note:
 // the function is safe with one note, and the exit status is 0.
 func TestCheckStubNote(t *testing.T) {
-	r := newGitRepo(t)
-	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) { return c; }\n"})
-	r.commit("base")
-	r.write(map[string]string{"s.c": "#include <assert.h>\nint read_sensor(int);\nint f(int c) {\n\tint v = read_sensor(c);\n\tassert(v < 1000);\n\treturn v;\n}\n"})
-	r.commit("change")
+	r := stubRepo(t)
 	out, _, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1")
 	for _, want := range []string{"f                    safe+1 note", "stub note: assertion \"v < 1000\" at s.c:5:2: Every failing execution found calls a function without a body here", "RESULT: 1 safe"} {
 		if !strings.Contains(out, want) {

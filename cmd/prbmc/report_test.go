@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"encoding/xml"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/prbmc/prbmc/report/sarif/sariftest"
+	"github.com/prbmc/prbmc/report/witness/witnesstest"
 )
 
 const (
@@ -126,14 +125,7 @@ func TestReportFiles(t *testing.T) {
 
 func checkWitness(t *testing.T, b []byte, kind string) {
 	t.Helper()
-	d := xml.NewDecoder(bytes.NewReader(b))
-	for {
-		if _, err := d.Token(); err == io.EOF {
-			break
-		} else if err != nil {
-			t.Fatalf("witness is not XML: %v", err)
-		}
-	}
+	witnesstest.WellFormed(t, b)
 	if !strings.Contains(string(b), `<data key="witness-type">`+kind+`</data>`) {
 		t.Errorf("not a %s", kind)
 	}

@@ -191,6 +191,16 @@ func backticks(s string) string {
 	if s == "" {
 		return "` `"
 	}
+	fence := strings.Repeat("`", longestBacktickRun(s)+1)
+	if s[0] == '`' || s[len(s)-1] == '`' || s[0] == ' ' && s[len(s)-1] == ' ' {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
+// longestBacktickRun is the length of the longest run of backticks in s:
+// a fence one longer cannot be closed by s.
+func longestBacktickRun(s string) int {
 	longest, run := 0, 0
 	for i := 0; i < len(s); i++ {
 		if s[i] == '`' {
@@ -200,11 +210,7 @@ func backticks(s string) string {
 			run = 0
 		}
 	}
-	fence := strings.Repeat("`", longest+1)
-	if s[0] == '`' || s[len(s)-1] == '`' || s[0] == ' ' && s[len(s)-1] == ' ' {
-		s = " " + s + " "
-	}
-	return fence + s + fence
+	return longest
 }
 
 // liveInHTML reports whether s, left unescaped inside raw HTML, would be
@@ -263,15 +269,6 @@ func comment(marker string) string {
 // would end a line).
 func fenced(lang, s string) string {
 	s = validUTF8(s, false)
-	longest, run := 0, 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	fence := strings.Repeat("`", max(3, longest+1))
+	fence := strings.Repeat("`", max(3, longestBacktickRun(s)+1))
 	return fence + lang + "\n" + strings.TrimRight(s, "\n") + "\n" + fence + "\n"
 }

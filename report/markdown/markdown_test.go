@@ -229,7 +229,7 @@ func TestHostile(t *testing.T) {
 func TestEscapers(t *testing.T) {
 	// Code is also safe inside raw HTML: a backtick span only when it
 	// holds nothing HTML or GitHub would act on.
-	for in, want := range map[string]string{
+	eachWant(t, "Code", Code, map[string]string{
 		"plain":        "`plain`",
 		"a `b` ``c``":  "``` a `b` ``c`` ```",
 		"a `b`":        "`` a `b` ``",
@@ -247,48 +247,32 @@ func TestEscapers(t *testing.T) {
 		"#include":     "`#include`",
 		"x\xff\xfe":    "`x\\xff\\xfe`",
 		"":             "` `",
-	} {
-		if got := Code(in); got != want {
-			t.Errorf("Code(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 	// span, for this package's own Markdown lines, keeps C text in a
 	// backtick span; only mentions need CodeHTML.
-	for in, want := range map[string]string{
+	eachWant(t, "span", span, map[string]string{
 		"r->n <= 4":    "`r->n <= 4`",
 		"a && b":       "`a && b`",
 		"<img src=x>":  "`<img src=x>`",
 		"@octocat ok?": "<code>@\u200doctocat ok?</code>",
 		"see #12":      "<code>see #\u200d12</code>",
 		"a\xffb":       "`a\\xffb`",
-	} {
-		if got := span(in); got != want {
-			t.Errorf("span(%q) = %q, want %q", in, got, want)
-		}
-	}
-	for in, want := range map[string]string{
+	})
+	eachWant(t, "flatText", flatText, map[string]string{
 		"ok\xff":         `ok\xff`,
 		"\xc3(\n\u2028x": `\xc3(  x`,
 		"\u0085é\x80":    ` é\x80`,
 		"\xef\xbf\xbd":   "\ufffd", // U+FFFD itself is valid
-	} {
-		if got := flatText(in); got != want {
-			t.Errorf("flatText(%q) = %q, want %q", in, got, want)
-		}
-	}
-	for in, want := range map[string]string{
+	})
+	eachWant(t, "shellQuote", shellQuote, map[string]string{
 		"src/a.c":        "src/a.c",
 		"my lib.c":       "'my lib.c'",
 		"it's.c":         `'it'\''s.c'`,
 		"a\nb.c":         "'a b.c'",
 		"src/\xff\xfe.c": `'src/'"$(printf '\377\376')"'.c'`,
 		"\xffa\x80":      `''"$(printf '\377')"'a'"$(printf '\200')"''`,
-	} {
-		if got := shellQuote(in); got != want {
-			t.Errorf("shellQuote(%q) = %q, want %q", in, got, want)
-		}
-	}
-	for in, want := range map[string]string{
+	})
+	eachWant(t, "Text", Text, map[string]string{
 		"# title":        "&#35; title",
 		"> quote":        "&gt; quote",
 		"1. item":        "1&#46; item",
@@ -300,11 +284,7 @@ func TestEscapers(t *testing.T) {
 		"*x* _y_ [l](u)": "&#42;x&#42; &#95;y&#95; &#91;l&#93;(u)",
 		"a_b __c d__e_":  "a_b &#95;&#95;c d__e&#95;",
 		"$x$":            "&#36;x&#36;",
-	} {
-		if got := Text(in); got != want {
-			t.Errorf("Text(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 	if got := CodeCell("a|b`c"); got != "<code>a&#124;b&#96;c</code>" {
 		t.Errorf("CodeCell = %q", got)
 	}
@@ -457,5 +437,16 @@ func TestSummaryCached(t *testing.T) {
 	}
 	if strings.Count(got, "cached from") != 1 {
 		t.Errorf("want one \"cached from\" (the other was checked):\n%s", got)
+	}
+}
+
+// eachWant fails t for each input of cases that f, named name, does not
+// map to its wanted output.
+func eachWant(t *testing.T, name string, f func(string) string, cases map[string]string) {
+	t.Helper()
+	for in, want := range cases {
+		if got := f(in); got != want {
+			t.Errorf("%s(%q) = %q, want %q", name, in, got, want)
+		}
 	}
 }

@@ -19,6 +19,21 @@ type srcAt struct{ report.Dir }
 
 func (s srcAt) AbsPath(name string) (string, error) { return "/src/" + name, nil }
 
+// reproducer is fixture name's result and reproducer, its sources read from
+// src.
+func reproducer(t *testing.T, name string, src report.SourceReader) (*result.Result, string) {
+	t.Helper()
+	r, err := fixtures.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Reproducer(*r, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, c
+}
+
 func needCC(t *testing.T) {
 	if _, err := exec.LookPath("cc"); err != nil {
 		t.Skip("no C compiler")
@@ -27,14 +42,7 @@ func needCC(t *testing.T) {
 
 func TestGolden(t *testing.T) {
 	for _, name := range []string{"ringbuf", "float_nan", "malloc_list"} {
-		r, err := fixtures.Load(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := Reproducer(*r, srcAt{report.Dir(fixtures.Root())})
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, c := reproducer(t, name, srcAt{report.Dir(fixtures.Root())})
 		fixtures.Golden(t, name+".repro.c", []byte(c))
 	}
 	src := report.Files{"src/check.c": "extern int __VERIFIER_nondet_int(void);\nvoid check(int x);\n"}
@@ -51,14 +59,7 @@ func TestReproducesReal(t *testing.T) {
 	needCC(t)
 	for _, name := range []string{"ringbuf", "array_bug", "assert_h", "float_nan", "string_ops", "recursion", "deep_bug", "malloc_list"} {
 		t.Run(name, func(t *testing.T) {
-			r, err := fixtures.Load(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := Reproducer(*r, report.Dir(fixtures.Root()))
-			if err != nil {
-				t.Fatal(err)
-			}
+			r, c := reproducer(t, name, report.Dir(fixtures.Root()))
 			out, err := Check(context.Background(), c, BuildOptions{Dir: t.TempDir()})
 			if err != nil {
 				t.Fatal(err)
@@ -86,14 +87,7 @@ func TestILP32(t *testing.T) {
 	}
 	// Some VMs' kernels cannot run 32-bit programs: the check says so.
 	canRun := exec.Command(m32).Run() == nil
-	r, err := fixtures.Load("ilp32_long")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := Reproducer(*r, report.Dir(fixtures.Root()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, c := reproducer(t, "ilp32_long", report.Dir(fixtures.Root()))
 	if !strings.Contains(c, "long __VERIFIER_nondet_long(void)") || !strings.Contains(c, "\t-1\n") {
 		t.Errorf("reproducer:\n%s", c)
 	}
@@ -118,14 +112,7 @@ func TestILP32(t *testing.T) {
 func TestForcedInputs(t *testing.T) {
 	for _, name := range []string{"uninit_local", "malloc_list"} {
 		t.Run(name, func(t *testing.T) {
-			r, err := fixtures.Load(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := Reproducer(*r, report.Dir(fixtures.Root()))
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, c := reproducer(t, name, report.Dir(fixtures.Root()))
 			if strings.Contains(c, "Caveats") {
 				t.Errorf("caveats left:\n%s", c)
 			}

@@ -78,16 +78,7 @@ func Merge(files []*File) (*File, error) {
 func SortFunctions(fns []Function) {
 	sort.SliceStable(fns, func(i, j int) bool {
 		x, y := fns[i], fns[j]
-		if x.File != y.File {
-			return x.File < y.File
-		}
-		if x.Line != y.Line {
-			return x.Line < y.Line
-		}
-		if x.Name != y.Name {
-			return x.Name < y.Name
-		}
-		return x.Status < y.Status
+		return diffscope.ScopeLess(x.File, x.Line, x.Name, x.Status, y.File, y.Line, y.Name, y.Status)
 	})
 }
 

@@ -3,7 +3,6 @@ package witness
 import (
 	"bytes"
 	"encoding/xml"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/internal/fixtures"
+	"github.com/prbmc/prbmc/report/witness/witnesstest"
 	"github.com/prbmc/prbmc/verifier/result"
 )
 
@@ -29,15 +29,7 @@ type parsed struct {
 
 func roundTrip(t *testing.T, b []byte) parsed {
 	t.Helper()
-	// Well-formed: every token decodes.
-	d := xml.NewDecoder(bytes.NewReader(b))
-	for {
-		if _, err := d.Token(); err == io.EOF {
-			break
-		} else if err != nil {
-			t.Fatalf("not well-formed XML: %v\n%s", err, b)
-		}
-	}
+	witnesstest.WellFormed(t, b)
 	var p parsed
 	if err := xml.Unmarshal(b, &p); err != nil {
 		t.Fatal(err)

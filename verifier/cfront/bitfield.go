@@ -297,15 +297,7 @@ func (fl *fnLower) bitFieldAssign(x *cc.AssignmentExpression, sel *cc.PostfixExp
 		fl.fail(x, "assignment operator")
 	}
 	lv := fl.bitFieldRead(r)
-	var nv ir.Expr
-	switch {
-	case op == ir.Shl || op == ir.Shr:
-		nv = fl.shift(op, lv, rv)
-	case op == ir.Add || op == ir.Sub:
-		nv = fl.addSub(x, op, lv, rv)
-	default:
-		nv = fl.arithOp(x, op, lv, rv)
-	}
+	nv := fl.compoundValue(x, op, lv, rv)
 	fl.bitFieldStore(r, nv, sourceText(x))
 	return fl.bitFieldRead(r)
 }

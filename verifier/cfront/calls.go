@@ -120,19 +120,7 @@ func (fl *fnLower) callInto(pe *cc.PostfixExpression, res ir.Expr) {
 	}
 	f := fl.funcNamed(pe, name)
 	ft := f.Type
-	var args []ir.Expr
-	for i, a := range argNodes {
-		v := fl.rvalue(a)
-		if v == nil {
-			fl.fail(a, "void argument")
-		}
-		if i < len(ft.Params) {
-			v = fl.convert(v, ft.Params[i])
-		} else {
-			v = fl.defaultPromote(v)
-		}
-		args = append(args, fl.snapshotArg(v))
-	}
+	args := fl.callArgs(argNodes, ft)
 	if len(args) < len(ft.Params) {
 		fl.fail(pe, "call of %s with %d arguments, it takes %d", name, len(args), len(ft.Params))
 	}
@@ -144,8 +132,26 @@ func (fl *fnLower) callInto(pe *cc.PostfixExpression, res ir.Expr) {
 	fl.emit(&ir.Call{At: fl.at(), Result: res, Fn: f, Args: args})
 }
 
-// snapshotArg keeps aggregate arguments as they are (copied at the call).
-func (fl *fnLower) snapshotArg(v ir.Expr) ir.Expr { return v }
+// callArgs lowers a call's arguments, in order, for a function of type
+// ft: each converted to its parameter's type, the default promotions past
+// the last parameter. Aggregates are passed as they are (the call copies
+// them).
+func (fl *fnLower) callArgs(nodes []cc.ExpressionNode, ft *ir.FuncType) []ir.Expr {
+	var args []ir.Expr
+	for i, a := range nodes {
+		v := fl.rvalue(a)
+		if v == nil {
+			fl.fail(a, "void argument")
+		}
+		if i < len(ft.Params) {
+			v = fl.convert(v, ft.Params[i])
+		} else {
+			v = fl.defaultPromote(v)
+		}
+		args = append(args, v)
+	}
+	return args
+}
 
 func (fl *fnLower) definedByUser(name string) bool {
 	f := fl.l.extFuncs[name]

@@ -799,18 +799,8 @@ func (fl *fnLower) addrOf(n cc.ExpressionNode) ir.Expr {
 
 // markAddrTaken records that the variable under lv must live in memory.
 func markAddrTaken(lv ir.Expr) {
-	for {
-		switch e := lv.(type) {
-		case *ir.VarRef:
-			e.V.AddrTaken = true
-			return
-		case *ir.Field:
-			lv = e.X
-		case *ir.Index:
-			lv = e.X
-		default:
-			return
-		}
+	if v := ir.RootVar(lv); v != nil {
+		v.AddrTaken = true
 	}
 }
 
@@ -1040,17 +1030,21 @@ func (fl *fnLower) assignment(x *cc.AssignmentExpression) ir.Expr {
 	}
 	op := compoundOps[x.Case]
 	rv := fl.rvalue(x.AssignmentExpression)
-	var nv ir.Expr
-	switch {
-	case op == ir.Shl || op == ir.Shr:
-		nv = fl.shift(op, lv, rv)
-	case op == ir.Add || op == ir.Sub:
-		nv = fl.addSub(x, op, lv, rv)
-	default:
-		nv = fl.arithOp(x, op, lv, rv)
-	}
+	nv := fl.compoundValue(x, op, lv, rv)
 	fl.assign(lv, fl.convert(nv, t))
 	return lv
+}
+
+// compoundValue is the value a compound assignment (x op= y) stores: lv op rv
+// with op's conversions.
+func (fl *fnLower) compoundValue(x *cc.AssignmentExpression, op ir.BinOp, lv, rv ir.Expr) ir.Expr {
+	switch {
+	case op == ir.Shl || op == ir.Shr:
+		return fl.shift(op, lv, rv)
+	case op == ir.Add || op == ir.Sub:
+		return fl.addSub(x, op, lv, rv)
+	}
+	return fl.arithOp(x, op, lv, rv)
 }
 
 // effect lowers n for its side effects only.

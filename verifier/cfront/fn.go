@@ -99,7 +99,7 @@ func (fl *fnLower) jumpUnless(lb *label, cond ir.Expr) {
 
 func (fl *fnLower) not(c ir.Expr) ir.Expr {
 	if u, ok := c.(*ir.Unary); ok && u.Op == ir.LNot {
-		if isTruth(u.X) {
+		if ir.IsTruth(u.X) {
 			return u.X
 		}
 	}
@@ -112,17 +112,6 @@ func (fl *fnLower) not(c ir.Expr) ir.Expr {
 		}
 	}
 	return &ir.Unary{Op: ir.LNot, X: c, T: fl.std().Int}
-}
-
-// isTruth reports whether e is already 0 or 1.
-func isTruth(e ir.Expr) bool {
-	switch e := e.(type) {
-	case *ir.Binary:
-		return e.Op.IsComparison()
-	case *ir.Unary:
-		return e.Op == ir.LNot
-	}
-	return false
 }
 
 // newVar creates a function-local variable with a unique name.

@@ -77,19 +77,7 @@ func (fl *fnLower) indirectCall(pe *cc.PostfixExpression, want bool) ir.Expr {
 		fl.assign(&ir.VarRef{V: t}, p)
 		p = &ir.VarRef{V: t}
 	}
-	var args []ir.Expr
-	for i, a := range fl.args(pe) {
-		v := fl.rvalue(a)
-		if v == nil {
-			fl.fail(a, "void argument")
-		}
-		if i < len(ft.Params) {
-			v = fl.convert(v, ft.Params[i])
-		} else {
-			v = fl.defaultPromote(v)
-		}
-		args = append(args, v)
-	}
+	args := fl.callArgs(fl.args(pe), ft)
 	if len(args) < len(ft.Params) {
 		fl.fail(pe, "call through a pointer with %d arguments, its type takes %d", len(args), len(ft.Params))
 	}

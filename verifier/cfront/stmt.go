@@ -373,6 +373,17 @@ func (fl *fnLower) iteration(is *cc.IterationStatement) {
 	fl.place(exit)
 }
 
+// jumpOut lowers a break or continue: a jump to the innermost of targets,
+// leaving the scopes entered since; outside fails with msg.
+func (fl *fnLower) jumpOut(js *cc.JumpStatement, targets []jumpTarget, msg string) {
+	if len(targets) == 0 {
+		fl.fail(js, "%s", msg)
+	}
+	t := targets[len(targets)-1]
+	fl.leaveScopes(t.depth)
+	fl.jump(t.lb, nil)
+}
+
 func (fl *fnLower) jumpStmt(js *cc.JumpStatement) {
 	switch js.Case {
 	case cc.JumpStatementGoto:
@@ -380,19 +391,9 @@ func (fl *fnLower) jumpStmt(js *cc.JumpStatement) {
 	case cc.JumpStatementGotoExpr:
 		fl.fail(js, "computed goto")
 	case cc.JumpStatementContinue:
-		if len(fl.conts) == 0 {
-			fl.fail(js, "continue outside a loop")
-		}
-		t := fl.conts[len(fl.conts)-1]
-		fl.leaveScopes(t.depth)
-		fl.jump(t.lb, nil)
+		fl.jumpOut(js, fl.conts, "continue outside a loop")
 	case cc.JumpStatementBreak:
-		if len(fl.breaks) == 0 {
-			fl.fail(js, "break outside a loop or switch")
-		}
-		t := fl.breaks[len(fl.breaks)-1]
-		fl.leaveScopes(t.depth)
-		fl.jump(t.lb, nil)
+		fl.jumpOut(js, fl.breaks, "break outside a loop or switch")
 	case cc.JumpStatementReturn:
 		var val ir.Expr
 		if js.ExpressionList != nil {

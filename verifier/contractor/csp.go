@@ -119,20 +119,23 @@ func Normal(c ir.Expr) string {
 	if !ok {
 		return ir.ExprString(c)
 	}
-	x, y := ir.ExprString(b.X), ir.ExprString(b.Y)
-	switch b.Op {
-	case ir.Le:
-		return fmt.Sprintf("%s - %s <= 0", x, y)
-	case ir.Lt:
-		return fmt.Sprintf("%s - %s < 0", x, y)
-	case ir.Ge:
-		return fmt.Sprintf("%s - %s <= 0", y, x)
-	case ir.Gt:
-		return fmt.Sprintf("%s - %s < 0", y, x)
-	case ir.Eq:
-		return fmt.Sprintf("%s - %s == 0", x, y)
-	case ir.Ne:
-		return fmt.Sprintf("%s - %s != 0", x, y)
+	n, ok := normalForms[b.Op]
+	if !ok {
+		return ir.ExprString(c)
 	}
-	return ir.ExprString(c)
+	x, y := ir.ExprString(b.X), ir.ExprString(b.Y)
+	if n.swap {
+		x, y = y, x
+	}
+	return fmt.Sprintf("%s - %s %s 0", x, y, n.rel)
+}
+
+// normalForms are the f(x) rel 0 forms of the comparisons: x op y is
+// x - y rel 0, or y - x rel 0 when swapped (x >= y is y - x <= 0).
+var normalForms = map[ir.BinOp]struct {
+	rel  string
+	swap bool
+}{
+	ir.Le: {"<=", false}, ir.Lt: {"<", false}, ir.Ge: {"<=", true}, ir.Gt: {"<", true},
+	ir.Eq: {"==", false}, ir.Ne: {"!=", false},
 }

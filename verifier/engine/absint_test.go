@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
 	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
@@ -32,7 +33,7 @@ func TestIntervalProof(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := loadC(t, pre+tc.body+"\n", ir.LP64)
+			p := cfronttest.Load(t, pre+tc.body+"\n", ir.LP64)
 			r := engine.IntervalProof(context.Background(), p, "main")
 			if tc.proved != (r != nil) {
 				t.Fatalf("proved = %v, want %v (%+v)", r != nil, tc.proved, r)

@@ -178,11 +178,9 @@ func TestTimeout(t *testing.T) {
 
 // TestILP32: the same source differs between data models.
 func TestILP32(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "m.c")
-	os.WriteFile(src, []byte("void reach_error(void);\nint main(void) { if (sizeof(long) == 8) reach_error(); return 0; }\n"), 0o644)
+	const src = "void reach_error(void);\nint main(void) { if (sizeof(long) == 8) reach_error(); return 0; }\n"
 	for model, want := range map[ir.DataModel]result.Verdict{ir.LP64: result.Unsafe, ir.ILP32: result.Safe} {
-		r := engine.Verify(context.Background(), cfronttest.LoadFile(t, src, model), engine.Options{Solver: solver})
+		r := engine.Verify(context.Background(), cfronttest.Load(t, src, model), engine.Options{Solver: solver})
 		if r.Verdict != want {
 			t.Errorf("%s: got %s (%s), want %s", model, r.Verdict, r.Reason, want)
 		}
@@ -269,9 +267,7 @@ func TestKInduction(t *testing.T) {
 			tc, eng := tc, eng
 			t.Run(eng+"/"+tc.name, func(t *testing.T) {
 				t.Parallel()
-				src := filepath.Join(t.TempDir(), "k.c")
-				os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
-				p := cfronttest.LoadFile(t, src, ir.LP64)
+				p := cfronttest.Load(t, pre+tc.body+"\n", ir.LP64)
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
 				r := engine.Verify(ctx, p, engine.Options{Engine: eng, MaxK: 8, Solver: solver})
@@ -292,9 +288,7 @@ func TestKInduction(t *testing.T) {
 // TestKInductionNeedsInvariants: the interval invariant is what closes
 // this step; without it the step has a counterexample (i = 11 at the head).
 func TestKInductionNeedsInvariants(t *testing.T) {
-	src := filepath.Join(t.TempDir(), "kinv.c")
-	os.WriteFile(src, []byte("extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned i = 0; while (__VERIFIER_nondet_int()) { if (i < 10) i++; } if (i > 10) reach_error(); return 0; }\n"), 0o644)
-	p := cfronttest.LoadFile(t, src, ir.LP64)
+	p := cfronttest.Load(t, "extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned i = 0; while (__VERIFIER_nondet_int()) { if (i < 10) i++; } if (i > 10) reach_error(); return 0; }\n", ir.LP64)
 	for inv, want := range map[string]result.Verdict{"intervals": result.Safe, "none": result.Bounded} {
 		// Contractors would prove it without k-induction (i <= 10 holds
 		// at the end of every iteration): off, to measure the invariants.
@@ -311,8 +305,7 @@ func TestKInductionNeedsInvariants(t *testing.T) {
 // search meets the backward counterexample of the previous iteration.
 func TestBKindIterations(t *testing.T) {
 	for d := 3; d <= 8; d++ {
-		src := filepath.Join(t.TempDir(), "fig1b.c")
-		os.WriteFile(src, []byte(strings.ReplaceAll(`extern unsigned __VERIFIER_nondet_uint(void);
+		p := cfronttest.Load(t, strings.ReplaceAll(`extern unsigned __VERIFIER_nondet_uint(void);
 void reach_error(void);
 int main(void) {
   unsigned s = 1, input;
@@ -322,8 +315,7 @@ int main(void) {
     if (input == D && s >= D) reach_error();
   }
 }
-`, "D", strconv.Itoa(d))), 0o644)
-		p := cfronttest.LoadFile(t, src, ir.LP64)
+`, "D", strconv.Itoa(d)), ir.LP64)
 		n := d - 1
 		for eng, want := range map[string]int{"kinduction": n, "bkind": n/2 + 1} {
 			r := engine.Verify(context.Background(), p, engine.Options{Engine: eng, MaxK: 8, Solver: solver})
@@ -344,9 +336,7 @@ int main(void) {
 // loops one after another only);
 // at the deadline auto reports the largest bound it checked.
 func TestAutoPartial(t *testing.T) {
-	src := filepath.Join(t.TempDir(), "tri.c")
-	os.WriteFile(src, []byte("extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned x = 0, y = 0; while (__VERIFIER_nondet_int()) { x++; for (unsigned i = 0; i < x; i++) y++; } if (2*y != x*(x+1)) reach_error(); return 0; }\n"), 0o644)
-	p := cfronttest.LoadFile(t, src, ir.LP64)
+	p := cfronttest.Load(t, "extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned x = 0, y = 0; while (__VERIFIER_nondet_int()) { x++; for (unsigned i = 0; i < x; i++) y++; } if (2*y != x*(x+1)) reach_error(); return 0; }\n", ir.LP64)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	r := engine.Verify(ctx, p, engine.Options{Engine: "auto", Solver: solver})
@@ -382,9 +372,7 @@ func TestStrengthening(t *testing.T) {
 		tc := tc
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			src := filepath.Join(t.TempDir(), "s.c")
-			os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
-			p := cfronttest.LoadFile(t, src, ir.LP64)
+			p := cfronttest.Load(t, pre+tc.body+"\n", ir.LP64)
 			for _, on := range []string{"on", "off"} {
 				var log strings.Builder
 				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -428,10 +416,7 @@ int main(void) { int x = 0, y = 0; unsigned z = 5;
   return 0;
 }
 `
-	dir := t.TempDir()
-	path := filepath.Join(dir, "inv.c")
-	os.WriteFile(path, []byte(src), 0o644)
-	p := cfronttest.LoadFile(t, path, ir.LP64)
+	p := cfronttest.Load(t, src, ir.LP64)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	r := engine.Verify(ctx, p, engine.Options{Engine: "kinduction", MaxK: 6, Solver: solver, Contractors: "off"})
@@ -457,6 +442,7 @@ int main(void) { int x = 0, y = 0; unsigned z = 5;
 	prog = strings.Replace(prog, "extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);",
 		"#include <stdlib.h>\nstatic int n; int __VERIFIER_nondet_int(void) { return n-- > 0; }\nvoid reach_error(void) { abort(); }", 1)
 	prog = strings.Replace(prog, "int main(void) {", "int main(int argc, char **argv) { n = atoi(argv[1]);", 1)
+	dir := t.TempDir()
 	cfile, bin := filepath.Join(dir, "checked.c"), filepath.Join(dir, "checked")
 	os.WriteFile(cfile, []byte(prog), 0o644)
 	if out, err := exec.Command("gcc", "-o", bin, cfile).CombinedOutput(); err != nil {
@@ -491,9 +477,7 @@ func TestConcrete(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			src := filepath.Join(t.TempDir(), "c.c")
-			os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644)
-			p := cfronttest.LoadFile(t, src, ir.LP64)
+			p := cfronttest.Load(t, pre+tc.body+"\n", ir.LP64)
 			r, ok := engine.Concrete(context.Background(), p, engine.Options{Solver: solver})
 			if ok != tc.ok {
 				t.Fatalf("applicable = %v, want %v", ok, tc.ok)
@@ -550,8 +534,7 @@ func TestHugeObjectReasons(t *testing.T) {
 // guards took Z3 5 s at N = 200, over a minute at 400).
 func BenchmarkArrayCopy(b *testing.B) {
 	for _, n := range []int{400, 5000} {
-		src := filepath.Join(b.TempDir(), "copy.c")
-		os.WriteFile(src, []byte(strings.ReplaceAll(`#include <assert.h>
+		prog := cfronttest.LoadProgram(b, strings.ReplaceAll(`#include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 int main(void) {
   int a1[N], a2[N], a, i, x;
@@ -560,8 +543,7 @@ int main(void) {
   for (x = 0; x < N; x++) assert(a1[x] == a2[x]);
   return 0;
 }
-`, "N", strconv.Itoa(n))), 0o644)
-		prog := cfronttest.LoadFileProgram(b, src, ir.ILP32)
+`, "N", strconv.Itoa(n)), ir.ILP32)
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				r := engine.Verify(context.Background(), prog.IR, engine.Options{Engine: "bmc", Unwind: n + 1, Solver: solver, Contractors: "off"})
@@ -579,9 +561,7 @@ int main(void) {
 // one of them, and with the budget derived from a deadline. The program
 // is one no engine decides: BMC's bound is what the work reached.
 func TestStableVerdicts(t *testing.T) {
-	src := filepath.Join(t.TempDir(), "tri.c")
-	os.WriteFile(src, []byte("extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned x = 0, y = 0; while (__VERIFIER_nondet_int()) { x++; for (unsigned i = 0; i < x; i++) y++; } if (2*y != x*(x+1)) reach_error(); return 0; }\n"), 0o644)
-	p := cfronttest.LoadFile(t, src, ir.LP64)
+	p := cfronttest.Load(t, "extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\nint main(void) { unsigned x = 0, y = 0; while (__VERIFIER_nondet_int()) { x++; for (unsigned i = 0; i < x; i++) y++; } if (2*y != x*(x+1)) reach_error(); return 0; }\n", ir.LP64)
 	busy := func() (stop func()) {
 		done := make(chan struct{})
 		for i := 0; i < 2; i++ {

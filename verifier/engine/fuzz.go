@@ -57,17 +57,28 @@ const (
 	fuzzMaxInputs = 1 << 22
 )
 
+// start is how an engine that runs the entry function begins: opts'
+// defaults and test hook, its result, and the entry (nil, and the result
+// unknown, when p has no body for it).
+func start(p *ir.Program, opts *Options, engine string) (*result.Result, *ir.Function) {
+	opts.defaults()
+	opts.testHook(engine)
+	r := &result.Result{Engine: engine}
+	entry := p.Func(opts.Entry)
+	if entry == nil || !entry.HasBody() {
+		return withReason(r, result.Unknown, "no entry function %s", opts.Entry), nil
+	}
+	return r, entry
+}
+
 // Fuzz runs p on the interpreter with chosen inputs until an assertion
 // fails, its budget (opts' work share, or ctx) is used up, or it finds the
 // program has nothing to choose. The result is Unsafe with a replayed
 // trace, or Unknown.
 func Fuzz(ctx context.Context, p *ir.Program, opts Options) *result.Result {
-	opts.defaults()
-	opts.testHook("fuzz")
-	r := &result.Result{Engine: "fuzz"}
-	entry := p.Func(opts.Entry)
-	if entry == nil || !entry.HasBody() {
-		return withReason(r, result.Unknown, "no entry function %s", opts.Entry)
+	r, entry := start(p, &opts, "fuzz")
+	if entry == nil {
+		return r
 	}
 	for _, prop := range propsFrom(p, entry) {
 		r.Props = append(r.Props, *propResult(prop))

@@ -3,8 +3,6 @@ package engine_test
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,11 +68,7 @@ func TestFuzz(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			src := filepath.Join(t.TempDir(), "c.c")
-			if err := os.WriteFile(src, []byte(pre+tc.body+"\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			p := cfronttest.LoadFile(t, src, ir.LP64)
+			p := cfronttest.Load(t, pre+tc.body+"\n", ir.LP64)
 			// A work budget of 2 s: the same runs on every machine.
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
@@ -110,7 +104,6 @@ func TestFuzz(t *testing.T) {
 // TestAutoFuzz: the portfolio answers a float bug Z3 cannot decide at
 // bound 1 in its budget by fuzzing, and says so.
 func TestAutoFuzz(t *testing.T) {
-	src := filepath.Join(t.TempDir(), "c.c")
 	body := `void reach_error(void); void abort(void); float __VERIFIER_nondet_float(void);
 static float f(float x) { return x - (x*x*x)/6.0f + (x*x*x*x*x)/120.0f + (x*x*x*x*x*x*x)/5040.0f; }
 static float fp(float x) { return 1 - (x*x)/2.0f + (x*x*x*x)/24.0f + (x*x*x*x*x*x)/720.0f; }
@@ -124,10 +117,7 @@ int main(void) {
   return 0;
 }
 `
-	if err := os.WriteFile(src, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := cfronttest.LoadFile(t, src, ir.ILP32)
+	p := cfronttest.Load(t, body, ir.ILP32)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	r := engine.Verify(ctx, p, engine.Options{Engine: "auto", Solver: solver, Work: 10 * engine.WorkPerSecond})

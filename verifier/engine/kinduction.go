@@ -179,29 +179,14 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 	if opts.Invariants != "none" {
 		inv, _ = interval.Analyze(ctx, p, entry) // no invariants is fine
 	}
-	for _, l := range entry.Loops {
-		if l.Parent != nil {
-			continue
-		}
-		c := &candidate{loop: l}
-		if inv != nil {
-			st := inv.LoopHead(l)
-			for _, v := range st.Vars() {
-				if iv, ok := st.Interval(v); ok && !iv.IsTop() {
-					c.bounds = append(c.bounds, symex.Bound{V: v, Lo: iv.Lo, Hi: iv.Hi})
-				}
-			}
-		}
-		cands = append(cands, c)
+	loops := invariant.TopLoops(entry, inv)
+	for _, il := range loops {
+		cands = append(cands, &candidate{loop: il.Loop, bounds: il.Bounds})
 	}
 	var gen *invariant.Generator
 	if opts.Invariants == "" || opts.Invariants == "relational" {
 		// The generator works beside the main loop (seed 001); each step
 		// takes the invariants proved so far.
-		var loops []invariant.Loop
-		for _, c := range cands {
-			loops = append(loops, invariant.Loop{Loop: c.loop, Bounds: c.bounds})
-		}
 		gctx, cancel := context.WithCancel(ctx)
 		solver := invariant.Solver(opts.Solver)
 		if opts.testPanic == "invariant" {

@@ -31,12 +31,9 @@ import (
 // functions without a body make it give up at once ("not applicable"),
 // as do programs that order or convert pointers.
 func Split(ctx context.Context, p *ir.Program, opts Options) *result.Result {
-	opts.defaults()
-	opts.testHook("split")
-	r := &result.Result{Engine: "split"}
-	entry := p.Func(opts.Entry)
-	if entry == nil || !entry.HasBody() {
-		return withReason(r, result.Unknown, "no entry function %s", opts.Entry)
+	r, entry := start(p, &opts, "split")
+	if entry == nil {
+		return r
 	}
 	if addressDependent(p) {
 		return withReason(r, result.Unknown, "split: the program orders or converts pointers")
@@ -489,26 +486,16 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 				return nil, bval{}, false, err
 			}
 		case *ir.Assume:
-			c, err := e.eval(fr, in.Cond)
-			if err != nil {
-				return nil, bval{}, false, err
-			}
-			switch z, nz := c.truth(); {
-			case !nz:
-				return nil, bval{}, true, nil
-			case z:
-				return nil, bval{}, false, &undecidedError{c.deps}
+			if fails, err := e.fails(fr, in.Cond); fails || err != nil {
+				return nil, bval{}, fails, err
 			}
 		case *ir.Assert:
-			c, err := e.eval(fr, in.Cond)
+			fails, err := e.fails(fr, in.Cond)
 			if err != nil {
 				return nil, bval{}, false, err
 			}
-			switch z, nz := c.truth(); {
-			case !nz:
+			if fails {
 				return in.Prop, bval{}, true, nil
-			case z:
-				return nil, bval{}, false, &undecidedError{c.deps}
 			}
 		case *ir.Goto:
 			if in.Cond == nil {
@@ -585,6 +572,30 @@ func (e *splitEval) call(f *ir.Function, args []bval) (prop *ir.Property, ret bv
 // eval is expr with the inputs the value depends on: recorded in the
 // value, and in the error when it is undecided (the box is split along
 // one of them).
+// exprs evaluates x and then y.
+func (e *splitEval) exprs(fr *splitFrame, x, y ir.Expr) (a, b bval, err error) {
+	if a, err = e.expr(fr, x); err == nil {
+		b, err = e.expr(fr, y)
+	}
+	return a, b, err
+}
+
+// fails reports whether cond is zero for every input of the box; an
+// *undecidedError when it is zero for some and not for others.
+func (e *splitEval) fails(fr *splitFrame, cond ir.Expr) (bool, error) {
+	c, err := e.eval(fr, cond)
+	if err != nil {
+		return false, err
+	}
+	switch z, nz := c.truth(); {
+	case !nz:
+		return true, nil
+	case z:
+		return false, &undecidedError{c.deps}
+	}
+	return false, nil
+}
+
 func (e *splitEval) eval(fr *splitFrame, x ir.Expr) (bval, error) {
 	v, err := e.expr(fr, x)
 	if err != nil && err != errUndecided {
@@ -752,11 +763,7 @@ func (e *splitEval) expr(fr *splitFrame, x ir.Expr) (bval, error) {
 		case ir.PtrAdd, ir.PtrSub:
 			return bval{}, &unsupportedError{"pointer arithmetic", pos}
 		}
-		a, err := e.expr(fr, x.X)
-		if err != nil {
-			return bval{}, err
-		}
-		b, err := e.expr(fr, x.Y)
+		a, b, err := e.exprs(fr, x.X, x.Y)
 		if err != nil {
 			return bval{}, err
 		}
@@ -791,11 +798,7 @@ func (e *splitEval) expr(fr *splitFrame, x ir.Expr) (bval, error) {
 		if !nz {
 			return e.expr(fr, x.Y)
 		}
-		a, err := e.expr(fr, x.X)
-		if err != nil {
-			return bval{}, err
-		}
-		b, err := e.expr(fr, x.Y)
+		a, b, err := e.exprs(fr, x.X, x.Y)
 		if err != nil {
 			return bval{}, err
 		}

@@ -106,33 +106,27 @@ func fitInt(lo, hi *big.Int, t *ir.IntType) (bval, error) {
 	return bval{}, errUndecided
 }
 
-// fop is one IEEE operation in the precision of bits, rounded as the
-// program rounds it. The conversions keep Go from fusing operations.
+// fop is one IEEE operation (+, -, * or /) in the precision of bits,
+// rounded as the program rounds it.
 func fop(op ir.BinOp, bits int, a, b float64) float64 {
 	if bits == 32 {
-		x, y := float32(a), float32(b)
-		var r float32
-		switch op {
-		case ir.Add:
-			r = x + y
-		case ir.Sub:
-			r = x - y
-		case ir.Mul:
-			r = x * y
-		case ir.Div:
-			r = x / y
-		}
-		return float64(r)
+		return float64(arith(op, float32(a), float32(b)))
 	}
+	return arith(op, a, b)
+}
+
+// arith is x op y in F's precision; the conversions keep Go from fusing
+// operations.
+func arith[F float32 | float64](op ir.BinOp, x, y F) F {
 	switch op {
 	case ir.Add:
-		return a + b
+		return F(x + y)
 	case ir.Sub:
-		return a - b
+		return F(x - y)
 	case ir.Mul:
-		return a * b
+		return F(x * y)
 	}
-	return a / b
+	return F(x / y)
 }
 
 // floatArith bounds x op y over the corners; a NaN at a corner (inf - inf,

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,15 +14,6 @@ import (
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
 )
-
-func loadC(t *testing.T, body string, dm ir.DataModel) *ir.Program {
-	t.Helper()
-	src := filepath.Join(t.TempDir(), "c.c")
-	if err := os.WriteFile(src, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return cfronttest.LoadFile(t, src, dm)
-}
 
 // TestSplitTight: for float polynomials over a few thousand inputs, the
 // largest value is computed here by running every input (Go's float32
@@ -67,11 +56,11 @@ func TestSplitTight(t *testing.T) {
 		t.Run(fmt.Sprintf("poly%d", i), func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			safe := engine.Split(ctx, loadC(t, prog("<="), ir.LP64), engine.Options{})
+			safe := engine.Split(ctx, cfronttest.Load(t, prog("<="), ir.LP64), engine.Options{})
 			if safe.Verdict != result.Safe {
 				t.Errorf("r <= max: %s (%s), want safe", safe.Verdict, safe.Reason)
 			}
-			bug := engine.Split(ctx, loadC(t, prog("<"), ir.LP64), engine.Options{})
+			bug := engine.Split(ctx, cfronttest.Load(t, prog("<"), ir.LP64), engine.Options{})
 			if bug.Verdict != result.Unsafe {
 				t.Fatalf("r < max: %s (%s), want unsafe (at x = %g)", bug.Verdict, bug.Reason, arg)
 			}
@@ -114,7 +103,7 @@ func TestSplitExhaustiveShort(t *testing.T) {
 				want result.Verdict
 			}{{"<=", result.Safe}, {"<", result.Unsafe}} {
 				src := pre + fmt.Sprintf("int main(void) { short s = __VERIFIER_nondet_short(); long r = %s; if (!(r %s %dL)) reach_error(); return 0; }\n", tc.expr, c.op, maxV)
-				r := engine.Split(context.Background(), loadC(t, src, ir.LP64), engine.Options{})
+				r := engine.Split(context.Background(), cfronttest.Load(t, src, ir.LP64), engine.Options{})
 				if r.Verdict != c.want {
 					t.Errorf("r %s %d: %s (%s), want %s", c.op, maxV, r.Verdict, r.Reason, c.want)
 				}
@@ -133,7 +122,7 @@ func TestSplitNotApplicable(t *testing.T) {
 		"pointer":     "int main(void) { int i = __VERIFIER_nondet_int(); int *p = &i; if (*p == 7) reach_error(); return 0; }",
 	} {
 		t.Run(name, func(t *testing.T) {
-			r := engine.Split(context.Background(), loadC(t, pre+body+"\n", ir.LP64), engine.Options{})
+			r := engine.Split(context.Background(), cfronttest.Load(t, pre+body+"\n", ir.LP64), engine.Options{})
 			if r.Verdict != result.Unknown || !strings.Contains(r.Reason, "not applicable") {
 				t.Errorf("%s (%s), want unknown: not applicable", r.Verdict, r.Reason)
 			}
@@ -145,11 +134,11 @@ func TestSplitNotApplicable(t *testing.T) {
 // found, and one it cannot fail is proved.
 func TestSplitNaN(t *testing.T) {
 	const pre = "void reach_error(void); double __VERIFIER_nondet_double(void);\n"
-	bug := loadC(t, pre+"int main(void) { double x = __VERIFIER_nondet_double(); if (!(x < 1e300 || x >= 1e300)) reach_error(); return 0; }\n", ir.LP64)
+	bug := cfronttest.Load(t, pre+"int main(void) { double x = __VERIFIER_nondet_double(); if (!(x < 1e300 || x >= 1e300)) reach_error(); return 0; }\n", ir.LP64)
 	if r := engine.Split(context.Background(), bug, engine.Options{}); r.Verdict != result.Unsafe || r.Violated().Trace.Inputs[0].Value != "NaN" {
 		t.Errorf("NaN bug: %s (%s)", r.Verdict, r.Reason)
 	}
-	ok := loadC(t, pre+"int main(void) { double x = __VERIFIER_nondet_double(); if (x > 2.0 && x * 0.5 < 1.0) reach_error(); return 0; }\n", ir.LP64)
+	ok := cfronttest.Load(t, pre+"int main(void) { double x = __VERIFIER_nondet_double(); if (x > 2.0 && x * 0.5 < 1.0) reach_error(); return 0; }\n", ir.LP64)
 	if r := engine.Split(context.Background(), ok, engine.Options{}); r.Verdict != result.Safe {
 		t.Errorf("safe: %s (%s)", r.Verdict, r.Reason)
 	}
@@ -158,7 +147,7 @@ func TestSplitNaN(t *testing.T) {
 // TestAutoSplit: the portfolio proves a float Newton step (Z3 gives up on
 // its division at bound 1) by split, and says so.
 func TestAutoSplit(t *testing.T) {
-	p := loadC(t, `void reach_error(void); void abort(void); float __VERIFIER_nondet_float(void);
+	p := cfronttest.Load(t, `void reach_error(void); void abort(void); float __VERIFIER_nondet_float(void);
 static float f(float x) { return x - (x*x*x)/6.0f + (x*x*x*x*x)/120.0f + (x*x*x*x*x*x*x)/5040.0f; }
 static float fp(float x) { return 1 - (x*x)/2.0f + (x*x*x*x)/24.0f + (x*x*x*x*x*x)/720.0f; }
 int main(void) {
@@ -195,7 +184,7 @@ func TestSplitDeclarations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			r := engine.Split(ctx, loadC(t, pre+tc.body+"\n", ir.LP64), engine.Options{})
+			r := engine.Split(ctx, cfronttest.Load(t, pre+tc.body+"\n", ir.LP64), engine.Options{})
 			if r.Verdict != tc.want {
 				t.Errorf("%s (%s), want %s", r.Verdict, r.Reason, tc.want)
 			}

@@ -19,10 +19,7 @@ func TestFindingClasses(t *testing.T) {
 	ctx := context.Background()
 	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
 	opts.CallerDepth = 2
-	u, err := LoadUnit(ctx, opts, "context.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "context.c")
 	tests := []struct {
 		fn      string
 		verdict result.Verdict // of the function
@@ -116,10 +113,7 @@ func TestFindingClasses(t *testing.T) {
 func TestEvidenceShapes(t *testing.T) {
 	ctx := context.Background()
 	opts := autoWith(checks.All)
-	u, err := LoadUnit(ctx, opts, "evidence.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "evidence.c")
 	for _, tc := range []struct {
 		fn      string
 		verdict result.Verdict
@@ -135,13 +129,7 @@ func TestEvidenceShapes(t *testing.T) {
 		{"lp_len", result.Safe, "s points to a NUL-terminated string of at most 3 characters, 5 bytes into an object whose first 5 bytes have any contents"},
 	} {
 		t.Run(tc.fn, func(t *testing.T) {
-			out := u.Check(ctx, opts, tc.fn)
-			if out.Result.Verdict != tc.verdict {
-				t.Errorf("%s: %s (%s), want %s\n%s", tc.fn, out.Result.Verdict, out.Result.Reason, tc.verdict, out.Harness.Source)
-			}
-			if !strings.Contains(strings.Join(out.Assumed, "\n"), tc.assumed) {
-				t.Errorf("%s: assumptions do not say %q:\n%s", tc.fn, tc.assumed, strings.Join(out.Assumed, "\n"))
-			}
+			checkAssumed(t, ctx, u, opts, tc.fn, tc.verdict, tc.assumed)
 		})
 	}
 }
@@ -165,10 +153,7 @@ func TestHandleConstructors(t *testing.T) {
 	ctx := context.Background()
 	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
 	opts.CallerDepth = 2
-	u, err := LoadUnit(ctx, opts, "handle.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "handle.c")
 	tests := []struct {
 		fn       string
 		verdicts []result.Verdict
@@ -208,10 +193,7 @@ func TestMatcherContexts(t *testing.T) {
 	ctx := context.Background()
 	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
 	opts.Timeout = 20 * time.Second
-	u, err := LoadUnit(ctx, opts, "matcher.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "matcher.c")
 	opts.CallerDepth = 1
 	r := u.Check(ctx, opts, "here").Result
 	if r.Verdict == result.Unsafe {
@@ -250,10 +232,7 @@ func TestUndecidedConstructorIsNote(t *testing.T) {
 	opts := autoWith(checks.Assertions | checks.Overflow)
 	opts.CallerDepth = 2
 	opts.Timeout = 10 * time.Second
-	u, err := LoadUnit(ctx, opts, "opaque_ctor.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "opaque_ctor.c")
 	r := u.Check(ctx, opts, "counter_add").Result
 	if r.Verdict == result.Unsafe {
 		t.Fatalf("counter_add: a failure %+v", r.Failure())

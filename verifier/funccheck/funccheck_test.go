@@ -24,13 +24,61 @@ func testOptions() Options {
 		Engine: engine.Options{Engine: "kinduction", Solver: z3Solver}}
 }
 
-func TestSensorFunctions(t *testing.T) {
-	ctx := context.Background()
-	opts := testOptions()
-	u, err := LoadUnit(ctx, opts, "sensor.c")
+// checkLogged is u.Check, with the harness in t's log.
+func checkLogged(t *testing.T, ctx context.Context, u *Unit, opts Options, fn string) Outcome {
+	t.Helper()
+	out := u.Check(ctx, opts, fn)
+	if out.Harness != nil {
+		t.Logf("harness:\n%s", out.Harness.Source)
+	}
+	return out
+}
+
+// replayed is r's violated property, which must come with a replayed
+// trace.
+func replayed(t *testing.T, r *result.Result) *result.Property {
+	t.Helper()
+	v := r.Violated()
+	if v == nil || v.Trace == nil || !v.Trace.Replayed {
+		t.Fatalf("unsafe without a replayed trace: %+v", v)
+	}
+	return v
+}
+
+// checkAssumed checks fn and reports whether its verdict is want, failing
+// t otherwise, and whether (then) its assumptions say assumed; the
+// outcome is for further checks.
+func checkAssumed(t *testing.T, ctx context.Context, u *Unit, opts Options, fn string, want result.Verdict, assumed string) (Outcome, bool) {
+	t.Helper()
+	out := u.Check(ctx, opts, fn)
+	if out.Result == nil || out.Result.Verdict != want {
+		harness := ""
+		if out.Harness != nil {
+			harness = out.Harness.Source
+		}
+		t.Errorf("%s: %+v, want %s\n%s", fn, out.Result, want, harness)
+		return out, false
+	}
+	if !strings.Contains(strings.Join(out.Assumed, "\n"), assumed) {
+		t.Errorf("%s: assumptions %q lack %q", fn, out.Assumed, assumed)
+	}
+	return out, true
+}
+
+// mustLoad is LoadUnit for a test: an error fails t.
+func mustLoad(t *testing.T, ctx context.Context, opts Options, path string) *Unit {
+	t.Helper()
+	u, err := LoadUnit(ctx, opts, path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return u
+}
+
+func TestSensorFunctions(t *testing.T) {
+	ctx := context.Background()
+	opts := testOptions()
+	u := mustLoad(t, ctx, opts, "sensor.c")
 	tests := []struct {
 		fn      string
 		want    result.Verdict
@@ -52,19 +100,13 @@ func TestSensorFunctions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {
-			out := u.Check(ctx, opts, tc.fn)
-			if out.Harness != nil {
-				t.Logf("harness:\n%s", out.Harness.Source)
-			}
+			out := checkLogged(t, ctx, u, opts, tc.fn)
 			r := out.Result
 			if r.Verdict != tc.want || out.NothingToCheck != tc.nothing {
 				t.Fatalf("verdict %s (%s), nothing to check %v; want %s, %v", r.Verdict, r.Reason, out.NothingToCheck, tc.want, tc.nothing)
 			}
 			if tc.want == result.Unsafe {
-				v := r.Violated()
-				if v == nil || v.Trace == nil || !v.Trace.Replayed {
-					t.Fatalf("unsafe without a replayed trace: %+v", v)
-				}
+				v := replayed(t, r)
 				if v.Location.File != "sensor.c" {
 					t.Errorf("violation at %v, want a location in sensor.c", v.Location)
 				}
@@ -87,10 +129,7 @@ func TestSensorFunctions(t *testing.T) {
 func TestUnsupportedHarnessIsUnknownWithReason(t *testing.T) {
 	ctx := context.Background()
 	opts := testOptions()
-	u, err := LoadUnit(ctx, opts, "sensor.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "sensor.c")
 	out := u.Check(ctx, opts, "apply")
 	// No int(int) function has its address taken: op can only be left
 	// unknown, and the call through it is.
@@ -104,10 +143,7 @@ func TestUserHarnessReplacesGenerated(t *testing.T) {
 	ctx := context.Background()
 	opts := testOptions()
 	opts.RepoDir = "../../testdata/harness/userrepo"
-	u, err := LoadUnit(ctx, opts, "lib.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "lib.c")
 	// The generated harness lets n be anything and finds the overflow of
 	// buf; the user's harness states the caller's contract (n <= 8).
 	out := u.Check(ctx, opts, "copy_in")
@@ -121,10 +157,7 @@ func TestUserHarnessReplacesGenerated(t *testing.T) {
 	// 4, reading src[4] faults first and the trace does not replay).
 	opts.RepoDir = "../../testdata/harness"
 	opts.Harness.ArrayLen = 16
-	u2, err := LoadUnit(ctx, opts, "userrepo/lib.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u2 := mustLoad(t, ctx, opts, "userrepo/lib.c")
 	if out := u2.Check(ctx, opts, "copy_in"); out.Result.Verdict != result.Unsafe {
 		t.Fatalf("with the generated harness: %s (%s), want unsafe", out.Result.Verdict, out.Result.Reason)
 	}
@@ -139,10 +172,7 @@ func TestLibraryModels(t *testing.T) {
 		_, err := checks.Instrument(p, checks.Assertions|checks.Pointer)
 		return err
 	}
-	u, err := LoadUnit(ctx, opts, "models.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "models.c")
 	tests := []struct {
 		fn      string
 		want    result.Verdict
@@ -161,10 +191,7 @@ func TestLibraryModels(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {
-			out := u.Check(ctx, opts, tc.fn)
-			if out.Harness != nil {
-				t.Logf("harness:\n%s", out.Harness.Source)
-			}
+			out := checkLogged(t, ctx, u, opts, tc.fn)
 			r := out.Result
 			if r.Verdict != tc.want || out.NothingToCheck {
 				for _, p := range r.Props {
@@ -181,10 +208,7 @@ func TestLibraryModels(t *testing.T) {
 				t.Errorf("reason %q does not name the implicit declaration", r.Reason)
 			}
 			if tc.want == result.Unsafe {
-				v := r.Violated()
-				if v == nil || v.Trace == nil || !v.Trace.Replayed {
-					t.Fatalf("unsafe without a replayed trace: %+v", v)
-				}
+				v := replayed(t, r)
 				if !strings.Contains(v.Text, tc.prop) {
 					t.Errorf("violated %q, want %q", v.Text, tc.prop)
 				}
@@ -203,10 +227,7 @@ func TestFunctionPointerParameters(t *testing.T) {
 	ctx := context.Background()
 	opts := testOptions()
 	opts.Engine.Engine = "auto"
-	u, err := LoadUnit(ctx, opts, "callbacks.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "callbacks.c")
 	for _, tc := range []struct {
 		fn   string
 		want result.Verdict
@@ -215,13 +236,9 @@ func TestFunctionPointerParameters(t *testing.T) {
 		{"apply_bounded", result.Safe},
 		{"use_hooks", result.Safe},
 	} {
-		out := u.Check(ctx, opts, tc.fn)
-		if out.Result == nil || out.Result.Verdict != tc.want {
-			t.Errorf("%s: %+v, want %s", tc.fn, out.Result, tc.want)
+		out, ok := checkAssumed(t, ctx, u, opts, tc.fn, tc.want, "points to a function of its type whose address the program takes")
+		if !ok {
 			continue
-		}
-		if !strings.Contains(strings.Join(out.Assumed, "\n"), "points to a function of its type whose address the program takes") {
-			t.Errorf("%s: assumptions %q", tc.fn, out.Assumed)
 		}
 		if tc.want == result.Unsafe {
 			v := out.Result.Violated()
@@ -255,10 +272,7 @@ func TestCoverErrorLocations(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts.RepoDir = dir
-	u, err := LoadUnit(ctx, opts, "e.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "e.c")
 	for _, fn := range []string{"f", "g"} {
 		if out := u.Check(ctx, opts, fn); out.Result == nil || out.Result.Verdict != result.Safe {
 			t.Errorf("%s: %+v, want safe (its error location is reached by nothing, the function is)", fn, out.Result)
@@ -279,10 +293,7 @@ func TestCoverErrorLocations(t *testing.T) {
 func TestLengthPairs(t *testing.T) {
 	ctx := context.Background()
 	opts := autoWith(checks.Assertions | checks.Pointer)
-	u, err := LoadUnit(ctx, opts, "pairs.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "pairs.c")
 	for _, tc := range []struct {
 		fn      string
 		want    result.Verdict
@@ -293,13 +304,6 @@ func TestLengthPairs(t *testing.T) {
 		{"sum_off_by_one", result.Unsafe, "n is at most 4, the elements v points to"},
 		{"pick", result.Safe, "v points to an array of 4 elements"},
 	} {
-		out := u.Check(ctx, opts, tc.fn)
-		if out.Result == nil || out.Result.Verdict != tc.want {
-			t.Errorf("%s: %+v, want %s", tc.fn, out.Result, tc.want)
-			continue
-		}
-		if !strings.Contains(strings.Join(out.Assumed, "\n"), tc.assumed) {
-			t.Errorf("%s: assumptions %q lack %q", tc.fn, out.Assumed, tc.assumed)
-		}
+		checkAssumed(t, ctx, u, opts, tc.fn, tc.want, tc.assumed)
 	}
 }

@@ -129,35 +129,10 @@ func equal(a, b State) bool {
 	return true
 }
 
-// Result holds the analysis of one function.
+// Result holds the analysis of one function: the interval state before
+// each instruction (At) and the assertions it proves (CannotFail).
 type Result struct {
-	F      *ir.Function
-	states []State
-	a      *analyzer
-}
-
-// At returns the state before instruction pc (bottom when pc is out of
-// range or unreachable).
-func (r *Result) At(pc int) State {
-	if pc < 0 || pc >= len(r.states) {
-		return State{bot: true}
-	}
-	return r.states[pc]
-}
-
-// CannotFail reports whether the Assert at pc holds whenever it is
-// reached: no state the analysis allows there makes its condition zero
-// (or none reaches it). False for any other instruction.
-func (r *Result) CannotFail(pc int) bool {
-	if pc < 0 || pc >= len(r.F.Body) {
-		return false
-	}
-	as, ok := r.F.Body[pc].(*ir.Assert)
-	if !ok {
-		return false
-	}
-	st := r.At(pc)
-	return st.bot || r.a.refine(st, as.Cond, false).bot
+	*ir.Facts[State]
 }
 
 // LoopHead returns the invariant at l's head: it holds every time
@@ -210,7 +185,7 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	return &Result{F: f, states: states, a: a}, nil
+	return &Result{ir.NewFacts(f, states, State{bot: true}, lattice{a})}, nil
 }
 
 // lattice is the interval domain as ir.Forward needs it.
@@ -224,12 +199,11 @@ func (l lattice) Widen(old, next State) State { return l.a.widen(old, next) }
 func (lattice) Equal(a, b State) bool         { return equal(a, b) }
 func (l lattice) Step(pc int, s State) []edge { return l.a.step(pc, s) }
 
+func (l lattice) Refine(s State, cond ir.Expr, truth bool) State { return l.a.refine(s, cond, truth) }
+
 type edge = ir.Edge[State]
 
 func (a *analyzer) step(pc int, st State) []edge {
-	if st.bot {
-		return nil
-	}
 	next := pc + 1
 	switch in := a.f.Body[pc].(type) {
 	case *ir.Decl:
@@ -252,19 +226,7 @@ func (a *analyzer) step(pc int, st State) []edge {
 			return []edge{{To: next, State: st.set(r.V, v)}}
 		}
 		return []edge{{To: next, State: st}}
-	case *ir.Assume:
-		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
-	case *ir.Assert:
-		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
-	case *ir.Goto:
-		if in.Cond == nil {
-			return []edge{{To: in.Target, State: st}}
-		}
-		return []edge{{To: in.Target, State: a.refine(st, in.Cond, true)}, {To: next, State: a.refine(st, in.Cond, false)}}
 	case *ir.Call:
-		if in.Builtin == ir.BAbort || in.Builtin == ir.BExit {
-			return nil
-		}
 		s := st
 		if in.Fn != nil {
 			for _, g := range a.globals {
@@ -275,8 +237,6 @@ func (a *analyzer) step(pc int, st State) []edge {
 			s = s.set(r.V, topOf(r.V))
 		}
 		return []edge{{To: next, State: s}}
-	case *ir.Return:
-		return nil
 	}
 	return []edge{{To: next, State: st}}
 }
@@ -425,11 +385,10 @@ func (a *analyzer) refine(st State, c ir.Expr, truth bool) State {
 			return st.bottom()
 		}
 	}
+	if r, ok := ir.RefineLogical(st, c, truth, a.refine, join); ok {
+		return r
+	}
 	switch c := c.(type) {
-	case *ir.Unary:
-		if c.Op == ir.LNot {
-			return a.refine(st, c.X, !truth)
-		}
 	case *ir.Cast:
 		if t, ok := trackable(c.T); ok {
 			if x, ok := a.eval(st, c.X); ok {
@@ -443,16 +402,6 @@ func (a *analyzer) refine(st State, c ir.Expr, truth bool) State {
 		return st
 	case *ir.Binary:
 		switch c.Op {
-		case ir.LAnd:
-			if truth {
-				return a.refine(a.refine(st, c.X, true), c.Y, true)
-			}
-			return join(a.refine(st, c.X, false), a.refine(a.refine(st, c.X, true), c.Y, false))
-		case ir.LOr:
-			if !truth {
-				return a.refine(a.refine(st, c.X, false), c.Y, false)
-			}
-			return join(a.refine(st, c.X, true), a.refine(a.refine(st, c.X, false), c.Y, true))
 		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
 			if _, ok := trackable(c.X.Type()); !ok {
 				return st

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/internal/guard"
+	"github.com/prbmc/prbmc/verifier/interval"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/smt"
 	"github.com/prbmc/prbmc/verifier/symex"
@@ -301,6 +302,29 @@ type Solver func(logic string) (smt.Solver, error)
 type Loop struct {
 	Loop   *ir.Loop
 	Bounds []symex.Bound
+}
+
+// TopLoops are f's top-level loops, each with the bounds the interval
+// analysis res (none if nil) shows at its head: the loops k-induction
+// works on, with the invariants it starts from.
+func TopLoops(f *ir.Function, res *interval.Result) []Loop {
+	var loops []Loop
+	for _, l := range f.Loops {
+		if l.Parent != nil {
+			continue
+		}
+		il := Loop{Loop: l}
+		if res != nil {
+			st := res.LoopHead(l)
+			for _, v := range st.Vars() {
+				if iv, ok := st.Interval(v); ok && !iv.IsTop() {
+					il.Bounds = append(il.Bounds, symex.Bound{V: v, Lo: iv.Lo, Hi: iv.Hi})
+				}
+			}
+		}
+		loops = append(loops, il)
+	}
+	return loops
 }
 
 // Generator computes invariants in the background; Current reads what is

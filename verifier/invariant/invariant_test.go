@@ -13,7 +13,6 @@ import (
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/smt"
 	"github.com/prbmc/prbmc/verifier/smt/z3"
-	"github.com/prbmc/prbmc/verifier/symex"
 )
 
 func solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }
@@ -27,22 +26,7 @@ func generate(t *testing.T, src string) [][]string {
 	p := prog.IR
 	entry := p.Func("main")
 	res, _ := interval.Analyze(context.Background(), p, entry)
-	var loops []invariant.Loop
-	for _, l := range entry.Loops {
-		if l.Parent != nil {
-			continue
-		}
-		il := invariant.Loop{Loop: l}
-		if res != nil {
-			st := res.LoopHead(l)
-			for _, v := range st.Vars() {
-				if iv, ok := st.Interval(v); ok && !iv.IsTop() {
-					il.Bounds = append(il.Bounds, symex.Bound{V: v, Lo: iv.Lo, Hi: iv.Hi})
-				}
-			}
-		}
-		loops = append(loops, il)
-	}
+	loops := invariant.TopLoops(entry, res)
 	g := invariant.Start(context.Background(), p, entry, loops, solver)
 	g.Wait()
 	var out [][]string

@@ -3,11 +3,14 @@ package ir
 import "context"
 
 // Lattice is an abstract domain over the states before a function's
-// instructions, as Forward needs it. Step is the transfer function: the
-// states instruction pc passes to each successor from state s (none from
-// a bottom state); Widen is applied at loop heads (targets of backward
-// Gotos, through which every cycle of a flat instruction list passes), so
-// it must make every ascending chain there finite.
+// instructions, as Forward needs it. Refine restricts a state to a
+// condition's truth value; with it Forward passes states through the
+// instructions that only test or route them (RoutingEdges). Step is the
+// transfer function of the others: the states instruction pc passes to
+// each successor from state s, which is not bottom. Widen is applied at
+// loop heads (targets of backward Gotos, through which every cycle of a
+// flat instruction list passes), so it must make every ascending chain
+// there finite.
 type Lattice[S any] interface {
 	Entry() S
 	Bottom() S
@@ -15,7 +18,20 @@ type Lattice[S any] interface {
 	Join(a, b S) S
 	Widen(old, next S) S
 	Equal(a, b S) bool
+	Refine(s S, cond Expr, truth bool) S
 	Step(pc int, s S) []Edge[S]
+}
+
+// transfer is the states instruction pc passes on from s: none from a
+// bottom state, RoutingEdges where they apply, l.Step otherwise.
+func transfer[S any](f *Function, l Lattice[S], pc int, s S) []Edge[S] {
+	if l.IsBottom(s) {
+		return nil
+	}
+	if es, ok := RoutingEdges(f.Body[pc], pc, s, l.Refine); ok {
+		return es
+	}
+	return l.Step(pc, s)
 }
 
 // Edge is a state passed to instruction To.
@@ -65,7 +81,7 @@ func Forward[S any](ctx context.Context, f *Function, l Lattice[S], narrowing in
 				return nil, err
 			}
 		}
-		for _, e := range l.Step(pc, states[pc]) {
+		for _, e := range transfer(f, l, pc, states[pc]) {
 			if e.To < 0 || e.To >= n || l.IsBottom(e.State) {
 				continue
 			}
@@ -90,7 +106,7 @@ func Forward[S any](ctx context.Context, f *Function, l Lattice[S], narrowing in
 				acc = entry
 			}
 			for _, q := range preds[pc] {
-				for _, e := range l.Step(q, states[q]) {
+				for _, e := range transfer(f, l, q, states[q]) {
 					if e.To == pc {
 						acc = l.Join(acc, e.State)
 					}
@@ -100,4 +116,100 @@ func Forward[S any](ctx context.Context, f *Function, l Lattice[S], narrowing in
 		}
 	}
 	return states, nil
+}
+
+// RoutingEdges is the part of a transfer function that is the same in
+// every domain: the instructions that only test or route a state; refine
+// restricts a state to the executions in which a condition is nonzero
+// (truth set) or zero. Assume and Assert
+// pass on the state in which their condition holds, a Goto the state in
+// which it jumps to its target and the one in which it falls through,
+// Return and calls of abort and exit nothing. ok is false for any other
+// instruction, whose transfer is the domain's own.
+func RoutingEdges[S any](in Instr, pc int, st S, refine func(s S, cond Expr, truth bool) S) (edges []Edge[S], ok bool) {
+	next := pc + 1
+	switch in := in.(type) {
+	case *Assume:
+		return []Edge[S]{{To: next, State: refine(st, in.Cond, true)}}, true
+	case *Assert:
+		return []Edge[S]{{To: next, State: refine(st, in.Cond, true)}}, true
+	case *Goto:
+		if in.Cond == nil {
+			return []Edge[S]{{To: in.Target, State: st}}, true
+		}
+		return []Edge[S]{{To: in.Target, State: refine(st, in.Cond, true)}, {To: next, State: refine(st, in.Cond, false)}}, true
+	case *Call:
+		if in.Builtin == BAbort || in.Builtin == BExit {
+			return nil, true
+		}
+	case *Return:
+		return nil, true
+	}
+	return nil, false
+}
+
+// RefineLogical is the part of a Refine that is the same in every domain:
+// a condition made with !, && or || is refined through its operands with
+// the domain's refine and join (a && b is false where a is, or where a
+// is true and b false). ok is false for any other condition.
+func RefineLogical[S any](st S, cond Expr, truth bool, refine func(s S, cond Expr, truth bool) S, join func(a, b S) S) (_ S, ok bool) {
+	switch c := cond.(type) {
+	case *Unary:
+		if c.Op == LNot {
+			return refine(st, c.X, !truth), true
+		}
+	case *Binary:
+		switch c.Op {
+		case LAnd:
+			if truth {
+				return refine(refine(st, c.X, true), c.Y, true), true
+			}
+			return join(refine(st, c.X, false), refine(refine(st, c.X, true), c.Y, false)), true
+		case LOr:
+			if !truth {
+				return refine(refine(st, c.X, false), c.Y, false), true
+			}
+			return join(refine(st, c.X, true), refine(refine(st, c.X, false), c.Y, true)), true
+		}
+	}
+	return st, false
+}
+
+// Facts is what a forward analysis knows of one function: the state
+// before each instruction, as Forward computed them.
+type Facts[S any] struct {
+	F      *Function
+	states []S
+	bottom S
+	l      Lattice[S]
+}
+
+// NewFacts holds the states Forward computed for f in l; bottom is the
+// state At gives out of range.
+func NewFacts[S any](f *Function, states []S, bottom S, l Lattice[S]) *Facts[S] {
+	return &Facts[S]{F: f, states: states, bottom: bottom, l: l}
+}
+
+// At is the state before instruction pc (bottom when pc is out of range
+// or unreachable).
+func (r *Facts[S]) At(pc int) S {
+	if pc < 0 || pc >= len(r.states) {
+		return r.bottom
+	}
+	return r.states[pc]
+}
+
+// CannotFail reports whether the Assert at pc holds whenever it is
+// reached: no state the analysis allows there makes its condition zero
+// (or none reaches it). False for any other instruction.
+func (r *Facts[S]) CannotFail(pc int) bool {
+	if pc < 0 || pc >= len(r.F.Body) {
+		return false
+	}
+	as, ok := r.F.Body[pc].(*Assert)
+	if !ok {
+		return false
+	}
+	st := r.At(pc)
+	return r.l.IsBottom(st) || r.l.IsBottom(r.l.Refine(st, as.Cond, false))
 }

@@ -176,6 +176,18 @@ func (op UnOp) String() string  { return [...]string{"-", "~", "!"}[op] }
 // IsComparison reports whether op yields a truth value.
 func (op BinOp) IsComparison() bool { return op >= Eq && op <= LOr }
 
+// IsTruth reports whether e is a truth value already (0 or 1): a
+// comparison, a logical operator or a negation.
+func IsTruth(e Expr) bool {
+	switch e := e.(type) {
+	case *Binary:
+		return e.Op.IsComparison()
+	case *Unary:
+		return e.Op == LNot
+	}
+	return false
+}
+
 // Unary applies Op to X; T is X's type except for LNot (int).
 type Unary struct {
 	Op UnOp

@@ -259,13 +259,7 @@ func (b *Builder) junction(op Op, xs []*Term) *Term {
 	}
 	b.checkBool(name, xs...)
 	if !b.simplify {
-		switch len(xs) {
-		case 0:
-			return neutral
-		case 1:
-			return xs[0]
-		}
-		return b.mk(op, b.boolSort, xs, 0, 0, RNE, "", BitVec{})
+		return b.junctionOf(op, neutral, xs)
 	}
 	args := make([]*Term, 0, len(xs))
 	for _, x := range xs {
@@ -298,6 +292,12 @@ func (b *Builder) junction(op Op, xs []*Term) *Term {
 			}
 		}
 	}
+	return b.junctionOf(op, neutral, args)
+}
+
+// junctionOf is the and or or (op) of args as they are: neutral for none,
+// the one for one.
+func (b *Builder) junctionOf(op Op, neutral *Term, args []*Term) *Term {
 	switch len(args) {
 	case 0:
 		return neutral

@@ -139,41 +139,39 @@ func (b *Builder) fpFromGo(s *Sort, v float64) *Term {
 	return b.FPConstBits(s, NewBitVec(64, math.Float64bits(v)))
 }
 
+// f64s are the values of x and y; ok is false unless both are
+// floating-point constants.
+func f64s(x, y *Term) (fx, fy float64, ok bool) {
+	fx, okx := f64(x)
+	fy, oky := f64(y)
+	return fx, fy, okx && oky
+}
+
+// fpArith is a op c in F's precision, for the four IEEE operations.
+func fpArith[F float32 | float64](op Op, a, c F) F {
+	switch op {
+	case OpFPAdd:
+		return F(a + c)
+	case OpFPSub:
+		return F(a - c)
+	case OpFPMul:
+		return F(a * c)
+	case OpFPDiv:
+		return F(a / c)
+	}
+	return 0
+}
+
 func (b *Builder) fpBinary(op Op, name string, x, y *Term) *Term {
 	b.checkFP(name, x, y)
 	if b.simplify {
-		fx, okx := f64(x)
-		fy, oky := f64(y)
-		if okx && oky {
+		if fx, fy, ok := f64s(x, y); ok {
 			// One IEEE operation per statement, explicitly converted: Go may
 			// fuse x*y+z otherwise, which would not be RNE per operation.
 			if goKind(x.sort) == go32 {
-				a, c := float32(fx), float32(fy)
-				var r float32
-				switch op {
-				case OpFPAdd:
-					r = float32(a + c)
-				case OpFPSub:
-					r = float32(a - c)
-				case OpFPMul:
-					r = float32(a * c)
-				case OpFPDiv:
-					r = float32(a / c)
-				}
-				return b.fpFromGo(x.sort, float64(r))
+				return b.fpFromGo(x.sort, float64(fpArith(op, float32(fx), float32(fy))))
 			}
-			var r float64
-			switch op {
-			case OpFPAdd:
-				r = float64(fx + fy)
-			case OpFPSub:
-				r = float64(fx - fy)
-			case OpFPMul:
-				r = float64(fx * fy)
-			case OpFPDiv:
-				r = float64(fx / fy)
-			}
-			return b.fpFromGo(x.sort, r)
+			return b.fpFromGo(x.sort, fpArith(op, fx, fy))
 		}
 	}
 	return b.mk2(op, x.sort, x, y)
@@ -238,17 +236,27 @@ func (b *Builder) FPRoundToIntegral(rm RoundingMode, x *Term) *Term {
 func (b *Builder) FPNeg(x *Term) *Term {
 	b.checkFP("fp.neg", x)
 	if b.simplify {
-		if bits, ok := x.FPConstBits(); ok {
-			if fpIsNaNBits(x.sort, bits) {
-				return x
-			}
-			return b.FPConstBits(x.sort, bits.bvXor(signBit(x.sort)))
+		if r := b.signFold(x, BitVec.bvXor, signBit(x.sort)); r != nil {
+			return r
 		}
 		if x.op == OpFPNeg {
 			return x.args[0]
 		}
 	}
 	return b.mk1(OpFPNeg, x.sort, x)
+}
+
+// signFold folds FPNeg and FPAbs of a constant: its bits op mask, a NaN
+// left as it is; nil if x is not a constant.
+func (b *Builder) signFold(x *Term, op func(BitVec, BitVec) BitVec, mask BitVec) *Term {
+	bits, ok := x.FPConstBits()
+	switch {
+	case !ok:
+		return nil
+	case fpIsNaNBits(x.sort, bits):
+		return x
+	}
+	return b.FPConstBits(x.sort, op(bits, mask))
 }
 
 func signBit(s *Sort) BitVec {
@@ -260,11 +268,8 @@ func signBit(s *Sort) BitVec {
 func (b *Builder) FPAbs(x *Term) *Term {
 	b.checkFP("fp.abs", x)
 	if b.simplify {
-		if bits, ok := x.FPConstBits(); ok {
-			if fpIsNaNBits(x.sort, bits) {
-				return x
-			}
-			return b.FPConstBits(x.sort, bits.bvAnd(signBit(x.sort).bvNot()))
+		if r := b.signFold(x, BitVec.bvAnd, signBit(x.sort).bvNot()); r != nil {
+			return r
 		}
 		if x.op == OpFPAbs {
 			return x
@@ -279,9 +284,7 @@ func (b *Builder) FPAbs(x *Term) *Term {
 func (b *Builder) fpCompare(op Op, name string, x, y *Term) *Term {
 	b.checkFP(name, x, y)
 	if b.simplify {
-		fx, okx := f64(x)
-		fy, oky := f64(y)
-		if okx && oky {
+		if fx, fy, ok := f64s(x, y); ok {
 			// Go's comparisons are IEEE's: false with a NaN, +0 == -0.
 			switch op {
 			case OpFPEq:

@@ -28,6 +28,16 @@ func (r Result) String() string {
 	return fmt.Sprintf("Result(%d)", int(r))
 }
 
+// CanPop is the check a backend's Pop(n) makes with open scopes open:
+// an error naming backend when n is not between 0 and open, pop false
+// (and no error) when there is nothing to pop.
+func CanPop(backend string, n, open int) (pop bool, err error) {
+	if n < 0 || n > open {
+		return false, fmt.Errorf("%s: pop %d with %d scopes open", backend, n, open)
+	}
+	return n > 0, nil
+}
+
 // Reasons for Unknown that every backend reports the same way.
 const (
 	ReasonTimeout    = "timeout"  // the context's deadline (or a solver budget) ran out

@@ -116,28 +116,8 @@ func (x *executor) binary(st *state, fr *frame, e *ir.Binary) *smt.Term {
 	}
 	signed := signedType(xt)
 	switch e.Op {
-	case ir.Add:
-		return x.b.BVAdd(a, b)
-	case ir.Sub:
-		return x.b.BVSub(a, b)
-	case ir.Mul:
-		return x.b.BVMul(a, b)
-	case ir.Div:
-		if signed {
-			return x.b.BVSDiv(a, b)
-		}
-		return x.b.BVUDiv(a, b)
-	case ir.Rem:
-		if signed {
-			return x.b.BVSRem(a, b)
-		}
-		return x.b.BVURem(a, b)
-	case ir.And:
-		return x.b.BVAnd(a, b)
-	case ir.Or:
-		return x.b.BVOr(a, b)
-	case ir.Xor:
-		return x.b.BVXor(a, b)
+	case ir.Add, ir.Sub, ir.Mul, ir.Div, ir.Rem, ir.And, ir.Or, ir.Xor:
+		return x.bvOp(e.Op, a, b, signed)
 	case ir.Shl, ir.Shr:
 		return x.shift(e.Op, a, b, xt.(*ir.IntType), e.Y.Type().(*ir.IntType))
 	case ir.Eq:
@@ -151,9 +131,9 @@ func (x *executor) binary(st *state, fr *frame, e *ir.Binary) *smt.Term {
 			// (matchstar's text-- past prepoint) is below it, not a
 			// huge unsigned offset above.
 			same := x.b.Eq(x.ptrObj(a), x.ptrObj(b))
-			return x.boolToInt(x.b.Ite(same, x.compare(e.Op, x.ptrOff(a), x.ptrOff(b), true), x.compare(e.Op, a, b, false)))
+			return x.boolToInt(x.b.Ite(same, x.bvOp(e.Op, x.ptrOff(a), x.ptrOff(b), true), x.bvOp(e.Op, a, b, false)))
 		}
-		return x.boolToInt(x.compare(e.Op, a, b, signed))
+		return x.boolToInt(x.bvOp(e.Op, a, b, signed))
 	case ir.PtrAdd:
 		size := elemSize(xt)
 		i := x.toOffset(b, e.Y.Type())
@@ -184,29 +164,31 @@ func elemSize(t ir.Type) int64 {
 	return 1
 }
 
-func (x *executor) compare(op ir.BinOp, a, b *smt.Term, signed bool) *smt.Term {
-	switch op {
-	case ir.Lt:
-		if signed {
-			return x.b.BVSlt(a, b)
-		}
-		return x.b.BVUlt(a, b)
-	case ir.Le:
-		if signed {
-			return x.b.BVSle(a, b)
-		}
-		return x.b.BVUle(a, b)
-	case ir.Gt:
-		if signed {
-			return x.b.BVSgt(a, b)
-		}
-		return x.b.BVUgt(a, b)
-	default:
-		if signed {
-			return x.b.BVSge(a, b)
-		}
-		return x.b.BVUge(a, b)
+// bvOps are the bit-vector terms of the IR's integer operators:
+// [0] on unsigned operands, [1] on signed ones.
+var bvOps = map[ir.BinOp][2]func(*smt.Builder, *smt.Term, *smt.Term) *smt.Term{
+	ir.Add: {(*smt.Builder).BVAdd, (*smt.Builder).BVAdd},
+	ir.Sub: {(*smt.Builder).BVSub, (*smt.Builder).BVSub},
+	ir.Mul: {(*smt.Builder).BVMul, (*smt.Builder).BVMul},
+	ir.Div: {(*smt.Builder).BVUDiv, (*smt.Builder).BVSDiv},
+	ir.Rem: {(*smt.Builder).BVURem, (*smt.Builder).BVSRem},
+	ir.And: {(*smt.Builder).BVAnd, (*smt.Builder).BVAnd},
+	ir.Or:  {(*smt.Builder).BVOr, (*smt.Builder).BVOr},
+	ir.Xor: {(*smt.Builder).BVXor, (*smt.Builder).BVXor},
+	ir.Lt:  {(*smt.Builder).BVUlt, (*smt.Builder).BVSlt},
+	ir.Le:  {(*smt.Builder).BVUle, (*smt.Builder).BVSle},
+	ir.Gt:  {(*smt.Builder).BVUgt, (*smt.Builder).BVSgt},
+	ir.Ge:  {(*smt.Builder).BVUge, (*smt.Builder).BVSge},
+}
+
+// bvOp is a op b for an integer operator (arithmetic, bitwise or a
+// comparison, whose term is Boolean), signed or not.
+func (x *executor) bvOp(op ir.BinOp, a, b *smt.Term, signed bool) *smt.Term {
+	f := bvOps[op][0]
+	if signed {
+		f = bvOps[op][1]
 	}
+	return f(x.b, a, b)
 }
 
 // shift implements the IR's shifts: a count that is negative or at least

@@ -221,19 +221,10 @@ func callsReach(p *ir.Program, f, target *ir.Function) bool {
 // collectWrites adds what in (and what it calls) may write.
 func collectWrites(in ir.Instr, ws *writeSet, seen map[*ir.Function]bool) {
 	lhs := func(e ir.Expr) {
-		for {
-			switch x := e.(type) {
-			case *ir.VarRef:
-				ws.vars[x.V] = true
-				return
-			case *ir.Field:
-				e = x.X
-			case *ir.Index:
-				e = x.X
-			default:
-				ws.indirect = true // through a pointer
-				return
-			}
+		if v := ir.RootVar(e); v != nil {
+			ws.vars[v] = true
+		} else {
+			ws.indirect = true // through a pointer
 		}
 	}
 	switch in := in.(type) {

@@ -70,9 +70,6 @@ func (a *analyzer) havoc(s State, i int) State {
 type edge = ir.Edge[State]
 
 func (a *analyzer) step(pc int, st State) []edge {
-	if st.bot {
-		return nil
-	}
 	next := pc + 1
 	switch in := a.f.Body[pc].(type) {
 	case *ir.Decl:
@@ -94,19 +91,7 @@ func (a *analyzer) step(pc int, st State) []edge {
 				return []edge{{To: next, State: a.assign(st, i, in.Rhs)}}
 			}
 		}
-	case *ir.Assume:
-		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
-	case *ir.Assert:
-		return []edge{{To: next, State: a.refine(st, in.Cond, true)}}
-	case *ir.Goto:
-		if in.Cond == nil {
-			return []edge{{To: in.Target, State: st}}
-		}
-		return []edge{{To: in.Target, State: a.refine(st, in.Cond, true)}, {To: next, State: a.refine(st, in.Cond, false)}}
 	case *ir.Call:
-		if in.Builtin == ir.BAbort || in.Builtin == ir.BExit {
-			return nil
-		}
 		s := st
 		if in.Fn != nil {
 			for _, g := range a.globals {
@@ -119,8 +104,6 @@ func (a *analyzer) step(pc int, st State) []edge {
 			}
 		}
 		return []edge{{To: next, State: s}}
-	case *ir.Return:
-		return nil
 	}
 	return []edge{{To: next, State: st}}
 }
@@ -302,23 +285,12 @@ func (a *analyzer) refine(st State, c ir.Expr, truth bool) State {
 	if st.bot {
 		return st
 	}
+	if r, ok := ir.RefineLogical(st, c, truth, a.refine, join); ok {
+		return r
+	}
 	switch e := c.(type) {
-	case *ir.Unary:
-		if e.Op == ir.LNot {
-			return a.refine(st, e.X, !truth)
-		}
 	case *ir.Binary:
 		switch e.Op {
-		case ir.LAnd:
-			if truth {
-				return a.refine(a.refine(st, e.X, true), e.Y, true)
-			}
-			return join(a.refine(st, e.X, false), a.refine(a.refine(st, e.X, true), e.Y, false))
-		case ir.LOr:
-			if !truth {
-				return a.refine(a.refine(st, e.X, false), e.Y, false)
-			}
-			return join(a.refine(st, e.X, true), a.refine(a.refine(st, e.X, false), e.Y, true))
 		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
 			return a.compare(st, e.Op, e.X, e.Y, truth)
 		}

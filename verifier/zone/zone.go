@@ -215,33 +215,10 @@ func (s State) String() string {
 	return fmt.Sprint(s.c)
 }
 
-// Result is the analysis of one function.
+// Result is the analysis of one function: the zone before each
+// instruction (At) and the assertions it proves (CannotFail).
 type Result struct {
-	F      *ir.Function
-	states []State
-	a      *analyzer
-}
-
-// At is the state before instruction pc (bottom out of range).
-func (r *Result) At(pc int) State {
-	if pc < 0 || pc >= len(r.states) {
-		return State{bot: true}
-	}
-	return r.states[pc]
-}
-
-// CannotFail reports whether the Assert at pc holds whenever it is
-// reached: no state the zone allows there makes its condition zero.
-func (r *Result) CannotFail(pc int) bool {
-	if pc < 0 || pc >= len(r.F.Body) {
-		return false
-	}
-	as, ok := r.F.Body[pc].(*ir.Assert)
-	if !ok {
-		return false
-	}
-	st := r.At(pc)
-	return st.bot || r.a.refine(st, as.Cond, false).bot
+	*ir.Facts[State]
 }
 
 // Analyze computes the zones of f's register integer variables at every
@@ -258,7 +235,7 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	return &Result{F: f, states: states, a: a}, nil
+	return &Result{ir.NewFacts(f, states, State{bot: true}, lattice{a})}, nil
 }
 
 // lattice is the zone domain as ir.Forward needs it.
@@ -270,6 +247,8 @@ func (lattice) IsBottom(s State) bool         { return s.bot }
 func (lattice) Join(a, b State) State         { return join(a, b) }
 func (lattice) Equal(a, b State) bool         { return equal(a, b) }
 func (l lattice) Step(pc int, s State) []edge { return l.a.step(pc, s) }
+
+func (l lattice) Refine(s State, cond ir.Expr, truth bool) State { return l.a.refine(s, cond, truth) }
 
 // Widen may drop a variable's type bounds: they hold anyway.
 func (l lattice) Widen(old, next State) State { return l.a.typeBounds(widen(old, next)) }

@@ -38,11 +38,7 @@ func proves(t *testing.T, p *ir.Program) bool {
 
 func load(t *testing.T, src string) *ir.Program {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "c.c")
-	if err := os.WriteFile(path, []byte("void reach_error(void); int __VERIFIER_nondet_int(void); unsigned __VERIFIER_nondet_uint(void);\n"+src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return cfronttest.LoadFile(t, path, ir.LP64)
+	return cfronttest.Load(t, "void reach_error(void); int __VERIFIER_nondet_int(void); unsigned __VERIFIER_nondet_uint(void);\n"+src, ir.LP64)
 }
 
 // TestZone: relations between variables are proved — an inner loop's

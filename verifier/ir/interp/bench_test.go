@@ -16,15 +16,12 @@ func loopProgram(n int64) *pb {
 	r := b.ref
 	f.set(s, b.i32(0))
 	f.set(i, b.i32(0))
-	f.label("top")
-	f.gotoIf(b.bin(ir.Ge, r(i), b.i32(n)), "end")
-	f.set(s, b.add(r(s), b.bin(ir.Mul, r(i), b.i32(3))))
-	f.gotoIf(b.bin(ir.Le, r(s), b.i32(1000000)), "next")
-	f.set(s, b.bin(ir.Sub, r(s), b.i32(1000000)))
-	f.label("next")
-	f.set(i, b.add(r(i), b.i32(1)))
-	f.jump("top")
-	f.label("end")
+	countTo(b, f, i, n, func() {
+		f.set(s, b.add(r(s), b.bin(ir.Mul, r(i), b.i32(3))))
+		f.gotoIf(b.bin(ir.Le, r(s), b.i32(1000000)), "next")
+		f.set(s, b.bin(ir.Sub, r(s), b.i32(1000000)))
+		f.label("next")
+	})
 	f.ret(r(s))
 	f.done()
 	return b
@@ -59,18 +56,26 @@ func memProgram(n int64) *pb {
 	f.set(x, b.i32(1))
 	f.set(gp, b.addr(r(x)))
 	f.set(i, b.i32(0))
-	f.label("top")
-	f.gotoIf(b.bin(ir.Ge, r(i), b.i32(n)), "end")
-	gi := b.index(r(g), b.bin(ir.And, r(i), b.i32(15)))
-	f.assign(gi, b.add(gi, r(i)))
-	f.call(r(tmp), st.f, r(gp), r(i))
-	f.set(acc, b.add(r(acc), r(tmp)))
-	f.set(i, b.add(r(i), b.i32(1)))
-	f.jump("top")
-	f.label("end")
+	countTo(b, f, i, n, func() {
+		gi := b.index(r(g), b.bin(ir.And, r(i), b.i32(15)))
+		f.assign(gi, b.add(gi, r(i)))
+		f.call(r(tmp), st.f, r(gp), r(i))
+		f.set(acc, b.add(r(acc), r(tmp)))
+	})
 	f.ret(r(acc))
 	f.done()
 	return b
+}
+
+// countTo emits for (; i < n; i++) body() into f, with the labels top
+// and end.
+func countTo(b *pb, f *fb, i *ir.Var, n int64, body func()) {
+	f.label("top")
+	f.gotoIf(b.bin(ir.Ge, b.ref(i), b.i32(n)), "end")
+	body()
+	f.set(i, b.add(b.ref(i), b.i32(1)))
+	f.jump("top")
+	f.label("end")
 }
 
 func benchProgram(bm *testing.B, b *pb) {
@@ -113,13 +118,10 @@ func callProgram(n int64) *pb {
 	acc := f.local("acc", s.Int)
 	i := f.local("i", s.Int)
 	tmp := f.local("tmp", s.Int)
-	f.label("top")
-	f.gotoIf(b.bin(ir.Ge, r(i), b.i32(n)), "end")
-	f.call(r(tmp), g.f, r(i))
-	f.set(acc, b.add(r(acc), r(tmp)))
-	f.set(i, b.add(r(i), b.i32(1)))
-	f.jump("top")
-	f.label("end")
+	countTo(b, f, i, n, func() {
+		f.call(r(tmp), g.f, r(i))
+		f.set(acc, b.add(r(acc), r(tmp)))
+	})
 	f.ret(r(acc))
 	f.done()
 	return b

@@ -31,22 +31,12 @@ func (m *machine) compileCond(c *cfunc, e ir.Expr) condFn {
 	case *ir.Cast:
 		// (int)(a < b) and (_Bool)x keep the truth value
 		if it, ok := e.T.(*ir.IntType); ok && isIntKind(kindOf(it)) {
-			if _, ok := e.X.Type().(*ir.IntType); ok && (it.IsBool() || isCondExpr(e.X)) {
+			if _, ok := e.X.Type().(*ir.IntType); ok && (it.IsBool() || ir.IsTruth(e.X)) {
 				return m.compileCond(c, e.X)
 			}
 		}
 	}
 	return m.truth(e.Type(), m.compileExpr(c, e))
-}
-
-func isCondExpr(e ir.Expr) bool {
-	switch e := e.(type) {
-	case *ir.Binary:
-		return e.Op.IsComparison()
-	case *ir.Unary:
-		return e.Op == ir.LNot
-	}
-	return false
 }
 
 // truth converts a scalar of type t to C's truth value.

@@ -278,6 +278,18 @@ func runMain(t *testing.T, b *pb, opts Options) (*Result, string) {
 	return b.run(t, "main", opts)
 }
 
+// wantPrints ends main (f) with return 0, runs the program and fails t
+// unless it exits having printed want.
+func wantPrints(t *testing.T, b *pb, f *fb, want string) {
+	t.Helper()
+	f.ret(b.i32(0))
+	f.done()
+	res, out := runMain(t, b, Options{})
+	if res.Status != Exited || out != want {
+		t.Fatalf("got %v %q %s", res.Status, out, res.Message)
+	}
+}
+
 func TestPointers(t *testing.T) {
 	b := newPB(ir.LP64)
 	s := b.std
@@ -389,12 +401,7 @@ func TestUnionBits(t *testing.T) {
 	v := f.local("v", u)
 	f.assign(b.field(b.ref(v), 0), b.f32(1.0))
 	f.printf("%x\n", b.field(b.ref(v), 1))
-	f.ret(b.i32(0))
-	f.done()
-	res, out := runMain(t, b, Options{})
-	if res.Status != Exited || out != "3f800000\n" {
-		t.Fatalf("got %v %q", res.Status, out)
-	}
+	wantPrints(t, b, f, "3f800000\n")
 }
 
 // faultProg builds main with body and expects a Fault mentioning want.
@@ -560,12 +567,7 @@ func TestMallocCalloc(t *testing.T) {
 	f.builtin(nil, ir.BFree, b.null(ir.Void))
 	f.builtin(nil, ir.BFree, b.ref(p))
 	f.printf("%d\n", b.ref(sum))
-	f.ret(b.i32(0))
-	f.done()
-	res, out := runMain(t, b, Options{})
-	if res.Status != Exited || out != "33686020\n" {
-		t.Fatalf("got %v %q %s", res.Status, out, res.Message)
-	}
+	wantPrints(t, b, f, "33686020\n")
 }
 
 func TestRecursion(t *testing.T) {
@@ -602,12 +604,7 @@ func TestRecursion(t *testing.T) {
 	f.set(top, b.i32(99))
 	f.call(b.ref(y), h.f, b.addr(b.ref(top)), b.i32(3))
 	f.printf("%d %d\n", b.ref(x), b.ref(y))
-	f.ret(b.i32(0))
-	f.done()
-	res, out := runMain(t, b, Options{})
-	if res.Status != Exited || out != "3628800 70\n" {
-		t.Fatalf("got %v %q %s", res.Status, out, res.Message)
-	}
+	wantPrints(t, b, f, "3628800 70\n")
 }
 
 func TestStructArgsAndReturn(t *testing.T) {
@@ -629,12 +626,7 @@ func TestStructArgsAndReturn(t *testing.T) {
 	f.assign(b.field(b.ref(p), 1), b.i32(2))
 	f.call(b.ref(q), g.f, b.ref(p))
 	f.printf("%d %d %d %d\n", b.field(b.ref(p), 0), b.field(b.ref(p), 1), b.field(b.ref(q), 0), b.field(b.ref(q), 1))
-	f.ret(b.i32(0))
-	f.done()
-	res, out := runMain(t, b, Options{})
-	if res.Status != Exited || out != "1 2 2 1\n" {
-		t.Fatalf("got %v %q %s", res.Status, out, res.Message)
-	}
+	wantPrints(t, b, f, "1 2 2 1\n")
 }
 
 func TestExitCodes(t *testing.T) {
@@ -853,12 +845,7 @@ func TestInitAndGlobals(t *testing.T) {
 	f := b.mainFn()
 	msg := b.str("hi")
 	f.printf("%s %d %d %d\n", msg, b.ref(g), b.ref(h), b.deref(b.ref(ptr)))
-	f.ret(b.i32(0))
-	f.done()
-	res, out := runMain(t, b, Options{})
-	if res.Status != Exited || out != "hi 5 0 7\n" {
-		t.Fatalf("got %v %q %s", res.Status, out, res.Message)
-	}
+	wantPrints(t, b, f, "hi 5 0 7\n")
 }
 
 func TestILP32(t *testing.T) {
@@ -893,12 +880,7 @@ func TestPutsPutchar(t *testing.T) {
 	f.builtin(b.ref(r2), ir.BPutchar, b.i32('A'+256))
 	f.builtin(nil, ir.BPutchar, b.i32('\n'))
 	f.printf("%d %d\n", b.ref(r), b.ref(r2))
-	f.ret(b.i32(0))
-	f.done()
-	res, out := runMain(t, b, Options{})
-	if res.Status != Exited || out != "hello\nA\n6 65\n" {
-		t.Fatalf("got %v %q", res.Status, out)
-	}
+	wantPrints(t, b, f, "hello\nA\n6 65\n")
 }
 
 func TestMalformedNoPanic(t *testing.T) {

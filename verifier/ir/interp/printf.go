@@ -84,13 +84,7 @@ func (m *machine) printf(in *cinstr, args []val) int {
 			}
 			sp.width = w
 		} else {
-			for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-				sp.width = sp.width*10 + int(format[i]-'0')
-				if sp.width > 1<<20 {
-					m.fail("printf: field width too large")
-				}
-				i++
-			}
+			sp.width, i = m.fmtDigits(format, i, "field width")
 		}
 		if i < len(format) && format[i] == '$' {
 			m.fail("printf: positional arguments are not supported")
@@ -106,13 +100,7 @@ func (m *machine) printf(in *cinstr, args []val) int {
 				}
 				sp.prec = p
 			} else {
-				for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-					sp.prec = sp.prec*10 + int(format[i]-'0')
-					if sp.prec > 1<<20 {
-						m.fail("printf: precision too large")
-					}
-					i++
-				}
+				sp.prec, i = m.fmtDigits(format, i, "precision")
 			}
 		}
 	length:
@@ -530,4 +518,19 @@ func fmtHexFloat(a float64, prec int, hash bool) []byte {
 		b = append(b, '+')
 	}
 	return strconv.AppendInt(b, int64(exp), 10)
+}
+
+// fmtDigits reads the decimal number at format[i:] (0 if there is none),
+// a field width or precision (what), failing above 2^20; it returns the
+// number and the index after its digits.
+func (m *machine) fmtDigits(format []byte, i int, what string) (int, int) {
+	n := 0
+	for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+		n = n*10 + int(format[i]-'0')
+		if n > 1<<20 {
+			m.fail("printf: %s too large", what)
+		}
+		i++
+	}
+	return n, i
 }

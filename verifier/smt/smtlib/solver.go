@@ -274,11 +274,8 @@ func (s *Solver) Pop(n int) error {
 	if err := s.usable(); err != nil {
 		return err
 	}
-	if n < 0 || n > s.scopes {
-		return fmt.Errorf("smtlib: pop %d with %d scopes open", n, s.scopes)
-	}
-	if n == 0 {
-		return nil
+	if pop, err := smt.CanPop("smtlib", n, s.scopes); !pop {
+		return err
 	}
 	s.invalidate()
 	if err := s.command(fmt.Sprintf("(pop %d)", n)); err != nil {

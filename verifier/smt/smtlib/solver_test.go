@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/smt/internal/smttest"
 )
 
 var bg = context.Background()
@@ -48,20 +49,11 @@ func newSolver(t *testing.T, opts Options, logic string) *Solver {
 	return s
 }
 
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
+func must(t *testing.T, err error) { t.Helper(); smttest.Must(t, err) }
 
 func check(t *testing.T, s *Solver, want smt.Result, assumptions ...*smt.Term) {
 	t.Helper()
-	r, err := s.Check(bg, assumptions...)
-	must(t, err)
-	if r != want {
-		t.Fatalf("check = %v (%s), want %v", r, s.ReasonUnknown(), want)
-	}
+	smttest.Check(t, s, want, assumptions...)
 }
 
 func TestPushPopAssumptions(t *testing.T) {
@@ -301,14 +293,7 @@ func TestSharing(t *testing.T) {
 		// x fixed keeps the checks easy: the test is about the text.
 		must(t, s.Assert(b.Eq(x, b.BVUint(32, 5))))
 		check(t, s, smt.Sat)
-		eval := func(x *smt.Term) smt.Value {
-			t.Helper()
-			m, err := s.Model()
-			must(t, err)
-			v, err := m.Eval(x)
-			must(t, err)
-			return v
-		}
+		eval := func(x *smt.Term) smt.Value { t.Helper(); return smttest.Eval(t, s, x) }
 		v200, v300 := eval(steps[200]), eval(steps[300])
 		must(t, s.Assert(b.Eq(steps[200], b.Const(v200))))
 		for i := 0; i < 2; i++ {

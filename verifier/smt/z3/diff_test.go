@@ -131,10 +131,10 @@ func reconstruct(b *smt.Builder, t *smt.Term) *smt.Term {
 		case smt.OpFPToFP:
 			r = b.FPToFP(s, a[0])
 		default:
-			f, ok := unary[t.Op()]
+			f, ok := termgen.Unary[t.Op()]
 			if ok && len(a) == 1 {
 				r = f(b, a[0])
-			} else if g, ok := binary[t.Op()]; ok {
+			} else if g, ok := termgen.Binary[t.Op()]; ok {
 				r = g(b, a[0], a[1])
 			} else {
 				panic("reconstruct: " + t.Op().String())
@@ -144,27 +144,6 @@ func reconstruct(b *smt.Builder, t *smt.Term) *smt.Term {
 		return r
 	}
 	return rec(t)
-}
-
-var unary = map[smt.Op]func(*smt.Builder, *smt.Term) *smt.Term{
-	smt.OpBVNeg: (*smt.Builder).BVNeg, smt.OpBVNot: (*smt.Builder).BVNot,
-	smt.OpFPSqrt: (*smt.Builder).FPSqrt, smt.OpFPNeg: (*smt.Builder).FPNeg, smt.OpFPAbs: (*smt.Builder).FPAbs,
-	smt.OpFPIsNaN: (*smt.Builder).FPIsNaN, smt.OpFPIsInf: (*smt.Builder).FPIsInf,
-	smt.OpFPIsZero: (*smt.Builder).FPIsZero, smt.OpFPIsNegative: (*smt.Builder).FPIsNegative,
-	smt.OpFPToBits: (*smt.Builder).FPToBits,
-}
-
-var binary = map[smt.Op]func(*smt.Builder, *smt.Term, *smt.Term) *smt.Term{
-	smt.OpBVAdd: (*smt.Builder).BVAdd, smt.OpBVSub: (*smt.Builder).BVSub, smt.OpBVMul: (*smt.Builder).BVMul,
-	smt.OpBVUDiv: (*smt.Builder).BVUDiv, smt.OpBVSDiv: (*smt.Builder).BVSDiv,
-	smt.OpBVURem: (*smt.Builder).BVURem, smt.OpBVSRem: (*smt.Builder).BVSRem,
-	smt.OpBVShl: (*smt.Builder).BVShl, smt.OpBVLShr: (*smt.Builder).BVLShr, smt.OpBVAShr: (*smt.Builder).BVAShr,
-	smt.OpBVAnd: (*smt.Builder).BVAnd, smt.OpBVOr: (*smt.Builder).BVOr, smt.OpBVXor: (*smt.Builder).BVXor,
-	smt.OpBVUlt: (*smt.Builder).BVUlt, smt.OpBVUle: (*smt.Builder).BVUle,
-	smt.OpBVSlt: (*smt.Builder).BVSlt, smt.OpBVSle: (*smt.Builder).BVSle,
-	smt.OpFPAdd: (*smt.Builder).FPAdd, smt.OpFPSub: (*smt.Builder).FPSub,
-	smt.OpFPMul: (*smt.Builder).FPMul, smt.OpFPDiv: (*smt.Builder).FPDiv,
-	smt.OpFPEq: (*smt.Builder).FPEq, smt.OpFPLt: (*smt.Builder).FPLt, smt.OpFPLe: (*smt.Builder).FPLe,
 }
 
 func bvEdge(w int, r *rand.Rand) []smt.BitVec {
@@ -193,7 +172,7 @@ func TestConstantFoldingAgainstZ3(t *testing.T) {
 	var pairs []pair
 	for _, w := range []int{1, 3, 8, 16, 32, 33, 64, 65, 128} {
 		vals := bvEdge(w, r)
-		for op, f := range binary {
+		for op, f := range termgen.Binary {
 			if op >= smt.OpFPAdd {
 				continue
 			}
@@ -209,7 +188,7 @@ func TestConstantFoldingAgainstZ3(t *testing.T) {
 			}
 		}
 		for _, x := range vals {
-			for op, f := range unary {
+			for op, f := range termgen.Unary {
 				if op >= smt.OpFPSqrt {
 					continue
 				}
@@ -286,14 +265,14 @@ func TestFPFoldingAgainstZ3(t *testing.T) {
 		c := func(b *smt.Builder, v smt.BitVec) *smt.Term { return b.FPConstBits(srt, v) }
 		for _, x := range vals {
 			for _, y := range vals {
-				for op, f := range binary {
+				for op, f := range termgen.Binary {
 					if op < smt.OpFPAdd {
 						continue
 					}
 					folded(fmt.Sprintf("%v %v %v", op, x, y), f(raw, c(raw, x), c(raw, y)), f(simp, c(simp, x), c(simp, y)))
 				}
 			}
-			for op, f := range unary {
+			for op, f := range termgen.Unary {
 				if op < smt.OpFPSqrt {
 					continue
 				}

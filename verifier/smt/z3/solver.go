@@ -295,11 +295,8 @@ func (s *Solver) Pop(n int) error {
 	if err := s.dead(); err != nil {
 		return err
 	}
-	if n < 0 || n > s.scopes {
-		return fmt.Errorf("z3: pop %d with %d scopes open", n, s.scopes)
-	}
-	if n == 0 {
-		return nil
+	if pop, err := smt.CanPop("z3", n, s.scopes); !pop {
+		return err
 	}
 	s.invalidate()
 	C.Z3_solver_pop(s.c, s.s, C.unsigned(n))

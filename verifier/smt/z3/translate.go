@@ -194,11 +194,18 @@ func (tr *translator) numeral(v smt.BitVec) (C.Z3_ast, error) {
 	if v.Width() <= 64 {
 		return tr.mk(C.P_NUMERAL_U64, nil, 0, 0, smt.RNE, s, v.Uint64())
 	}
-	str := C.CString(v.Text(10))
+	return tr.mkNamed(1, v.Text(10), s, "numeral "+v.String())
+}
+
+// mkNamed makes (prbmc_mk_named) a numeral (kind 1) or a constant (kind
+// 0) of sort s from its text; what names it in an error. The AST is
+// owned.
+func (tr *translator) mkNamed(kind C.int, text string, s C.Z3_sort, what string) (C.Z3_ast, error) {
+	str := C.CString(text)
 	defer C.free(unsafe.Pointer(str))
-	z := C.prbmc_mk_named(tr.c, 1, str, s)
+	z := C.prbmc_mk_named(tr.c, kind, str, s)
 	if z == nil {
-		return nil, mustErr(tr.c, "numeral "+v.String())
+		return nil, mustErr(tr.c, what)
 	}
 	tr.owned++
 	return z, nil
@@ -247,14 +254,7 @@ func (tr *translator) build(t *smt.Term) (C.Z3_ast, error) {
 			// C strings end at NUL: "a\x00b" would become "a".
 			return nil, fmt.Errorf("variable name %q contains NUL", t.Name())
 		}
-		name := C.CString(t.Name())
-		defer C.free(unsafe.Pointer(name))
-		z := C.prbmc_mk_named(tr.c, 0, name, sort)
-		if z == nil {
-			return nil, mustErr(tr.c, "constant "+t.Name())
-		}
-		tr.owned++
-		return z, nil
+		return tr.mkNamed(0, t.Name(), sort, "constant "+t.Name())
 	case smt.OpFPToBits:
 		// fp.to_ieee_bv leaves NaN's pattern unspecified; ours is canonical.
 		x := tr.memo[t.Arg(0)]

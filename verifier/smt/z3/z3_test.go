@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/smt"
+	"github.com/prbmc/prbmc/verifier/smt/internal/smttest"
 )
 
 func newSolver(t testing.TB) *Solver {
@@ -23,30 +24,14 @@ func newSolver(t testing.TB) *Solver {
 	return s
 }
 
-func must(t testing.TB, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
+func must(t testing.TB, err error) { t.Helper(); smttest.Must(t, err) }
 
 func check(t testing.TB, s *Solver, want smt.Result, assumptions ...*smt.Term) {
 	t.Helper()
-	r, err := s.Check(context.Background(), assumptions...)
-	must(t, err)
-	if r != want {
-		t.Fatalf("check = %v (%s), want %v", r, s.ReasonUnknown(), want)
-	}
+	smttest.Check(t, s, want, assumptions...)
 }
 
-func eval(t testing.TB, s *Solver, x *smt.Term) smt.Value {
-	t.Helper()
-	m, err := s.Model()
-	must(t, err)
-	v, err := m.Eval(x)
-	must(t, err)
-	return v
-}
+func eval(t testing.TB, s *Solver, x *smt.Term) smt.Value { t.Helper(); return smttest.Eval(t, s, x) }
 
 var bg = context.Background()
 

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prbmc/prbmc/internal/gittest"
 	"github.com/prbmc/prbmc/report"
 	"github.com/prbmc/prbmc/report/results"
 	"github.com/prbmc/prbmc/report/sarif/sariftest"
@@ -30,20 +31,15 @@ const (
 	testToken = "ghs_fakeTOKEN0123456789abcdefABCDEF"
 )
 
-// root is the repository root.
+// root is the repository root: go test runs a package's tests in its
+// directory, cmd/prbmc/internal/action.
 func root(t *testing.T) string {
 	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("no go.mod above the working directory")
-		}
-		dir = up
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
 	}
+	return dir
 }
 
 func readFile(t *testing.T, path string) string {
@@ -115,21 +111,13 @@ type testRepo struct {
 
 func gitRun(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	return strings.TrimSpace(gitRaw(t, dir, args...))
+	return gittest.Git(t, dir, args...)
 }
 
 // gitRaw is git's output as is (a diff's last context line may be blank).
 func gitRaw(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_DATE=2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
+	return gittest.Raw(t, dir, args...)
 }
 
 // newTestRepo commits the base (the fixed ring buffer, array_bug.c without

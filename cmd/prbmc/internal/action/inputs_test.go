@@ -70,14 +70,8 @@ func TestParseInputs(t *testing.T) {
 			getenv := func(k string) string { return tc.env[k] }
 			a := githubactions.New(githubactions.WithGetenv(getenv))
 			got, err := parseInputs(inputGetter(a.GetInput, getenv))
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("err = %v, want %q", err, tc.err)
-				}
+			if !wantErr(t, err, tc.err) {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			want := defaults
 			tc.want(&want)
@@ -120,14 +114,8 @@ func TestResolveTarget(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			gc := &githubactions.GitHubContext{EventName: tc.event, Repository: "o/r", SHA: tc.sha, Event: tc.payload}
 			got, err := resolveTarget(gc, tc.baseInput)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("err = %v, want %q", err, tc.err)
-				}
+			if !wantErr(t, err, tc.err) {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			tc.want.Owner, tc.want.Repo, tc.want.EventName = "o", "r", tc.event
 			if got != tc.want {
@@ -138,4 +126,21 @@ func TestResolveTarget(t *testing.T) {
 	if _, err := resolveTarget(&githubactions.GitHubContext{EventName: "push"}, ""); err == nil || !strings.Contains(err.Error(), "GITHUB_REPOSITORY") {
 		t.Errorf("no repository: err = %v", err)
 	}
+}
+
+// wantErr fails t unless err is what a table case wants: an error
+// containing want, or none if want is empty. It reports whether the case
+// goes on to check a result (no error wanted).
+func wantErr(t *testing.T, err error, want string) bool {
+	t.Helper()
+	if want != "" {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("err = %v, want %q", err, want)
+		}
+		return false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return true
 }

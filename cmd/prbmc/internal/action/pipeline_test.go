@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/prbmc/prbmc/cmd/prbmc/internal/gittest"
+	"github.com/prbmc/prbmc/internal/gittest"
 	"github.com/prbmc/prbmc/verifier/smt"
 	"github.com/prbmc/prbmc/verifier/smt/z3"
 )

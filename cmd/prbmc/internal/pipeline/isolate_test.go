@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/prbmc/prbmc/diffscope"
+	"github.com/prbmc/prbmc/internal/gittest"
 	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/result"
 	"github.com/prbmc/prbmc/verifier/smt"
@@ -104,10 +104,7 @@ func TestChildChecks(t *testing.T) {
 	dir := t.TempDir()
 	git := func(args ...string) {
 		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.email=t@prbmc.invalid", "-c", "user.name=t"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+		gittest.Git(t, dir, args...)
 	}
 	write := func(name, text string) {
 		t.Helper()
@@ -168,12 +165,7 @@ func newRepo(t *testing.T) *gitRepo {
 
 func (r *gitRepo) git(args ...string) string {
 	r.t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", r.dir, "-c", "user.email=t@prbmc.invalid", "-c", "user.name=t"}, args...)...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		r.t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return gittest.Git(r.t, r.dir, args...)
 }
 
 func (r *gitRepo) write(name, text string) {

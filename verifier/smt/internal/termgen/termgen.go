@@ -15,7 +15,17 @@ import (
 // New returns a Gen that builds in b with the choices of r.
 func New(b *smt.Builder, r *rand.Rand) *Gen { return &Gen{b, r} }
 
-var bvBinary = map[smt.Op]func(*smt.Builder, *smt.Term, *smt.Term) *smt.Term{
+// Unary and Binary are the Builder's operators by Op: the bit-vector
+// ones Gen draws from, and the floating-point ones.
+var Unary = map[smt.Op]func(*smt.Builder, *smt.Term) *smt.Term{
+	smt.OpBVNeg: (*smt.Builder).BVNeg, smt.OpBVNot: (*smt.Builder).BVNot,
+	smt.OpFPSqrt: (*smt.Builder).FPSqrt, smt.OpFPNeg: (*smt.Builder).FPNeg, smt.OpFPAbs: (*smt.Builder).FPAbs,
+	smt.OpFPIsNaN: (*smt.Builder).FPIsNaN, smt.OpFPIsInf: (*smt.Builder).FPIsInf,
+	smt.OpFPIsZero: (*smt.Builder).FPIsZero, smt.OpFPIsNegative: (*smt.Builder).FPIsNegative,
+	smt.OpFPToBits: (*smt.Builder).FPToBits,
+}
+
+var Binary = map[smt.Op]func(*smt.Builder, *smt.Term, *smt.Term) *smt.Term{
 	smt.OpBVAdd: (*smt.Builder).BVAdd, smt.OpBVSub: (*smt.Builder).BVSub, smt.OpBVMul: (*smt.Builder).BVMul,
 	smt.OpBVUDiv: (*smt.Builder).BVUDiv, smt.OpBVSDiv: (*smt.Builder).BVSDiv,
 	smt.OpBVURem: (*smt.Builder).BVURem, smt.OpBVSRem: (*smt.Builder).BVSRem,
@@ -23,6 +33,9 @@ var bvBinary = map[smt.Op]func(*smt.Builder, *smt.Term, *smt.Term) *smt.Term{
 	smt.OpBVAnd: (*smt.Builder).BVAnd, smt.OpBVOr: (*smt.Builder).BVOr, smt.OpBVXor: (*smt.Builder).BVXor,
 	smt.OpBVUlt: (*smt.Builder).BVUlt, smt.OpBVUle: (*smt.Builder).BVUle,
 	smt.OpBVSlt: (*smt.Builder).BVSlt, smt.OpBVSle: (*smt.Builder).BVSle,
+	smt.OpFPAdd: (*smt.Builder).FPAdd, smt.OpFPSub: (*smt.Builder).FPSub,
+	smt.OpFPMul: (*smt.Builder).FPMul, smt.OpFPDiv: (*smt.Builder).FPDiv,
+	smt.OpFPEq: (*smt.Builder).FPEq, smt.OpFPLt: (*smt.Builder).FPLt, smt.OpFPLe: (*smt.Builder).FPLe,
 }
 
 // Gen builds random terms; it draws only from its rand, never from the
@@ -87,7 +100,7 @@ func (g *Gen) BV(w, d int) *smt.Term {
 		if g.r.Intn(2) == 0 {
 			x, y = y, x
 		}
-		return bvBinary[op](b, x, y)
+		return Binary[op](b, x, y)
 	case 5:
 		return b.Ite(g.Bool(d-1), g.BV(w, d-1), g.BV(w, d-1))
 	case 6, 7:
@@ -194,7 +207,7 @@ func (g *Gen) Bool(d int) *smt.Term {
 	if g.r.Intn(3) == 0 {
 		y = x
 	}
-	return bvBinary[ops[g.r.Intn(4)]](b, x, y)
+	return Binary[ops[g.r.Intn(4)]](b, x, y)
 }
 
 // FP builds random float terms (double only through conversions).
