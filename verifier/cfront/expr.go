@@ -631,6 +631,9 @@ func (fl *fnLower) conditional(x *cc.ConditionalExpression) ir.Expr {
 		_ = x2
 		fl.fail(x, "?: without a middle operand and with side effects")
 	}
+	if _, isInt := rt.(*ir.IntType); isInt && (readsBitField(x.ExpressionList, isWideBitField) || readsBitField(x.ConditionalExpression, isWideBitField)) {
+		return fl.conditionalByArms(x)
+	}
 	c := fl.truth(fl.rvalue(x.LogicalOrExpression))
 	if pure && !isVoid && !isAgg {
 		a := fl.convert(fl.rvalue(x.ExpressionList), rt)
@@ -719,6 +722,9 @@ func (fl *fnLower) unary(x *cc.UnaryExpression) ir.Expr {
 		if v := fl.vlaSize(x.UnaryExpression); v != nil {
 			return v
 		}
+		if v, ok := fl.bitFieldSizeof(x.UnaryExpression); ok {
+			return v
+		}
 		return fl.sizeConst(x, x.Value(), x.UnaryExpression.Type())
 	case cc.UnaryExpressionSizeofType:
 		return fl.sizeConst(x, x.Value(), x.TypeName.Type())
@@ -736,6 +742,39 @@ func (fl *fnLower) unary(x *cc.UnaryExpression) ir.Expr {
 		fl.fail(x, "__real__/__imag__")
 	}
 	return nil
+}
+
+// conditionalByArms lowers an integer c ? a : b whose type comes from the
+// usual arithmetic conversions of its arms' types as the lowering has them,
+// not from cc/v4: an arm may read a bit-field of 32 bits or more in a
+// wider type, whose own type gcc keeps (c ? s.f : 0 is unsigned:40 when f
+// is unsigned long f : 40). The condition is kept in a temporary, each arm
+// in one of its own type, and the result is selected after both branches.
+func (fl *fnLower) conditionalByArms(x *cc.ConditionalExpression) ir.Expr {
+	c := fl.truth(fl.rvalue(x.LogicalOrExpression))
+	if !hasEffects(x.ExpressionList) && !hasEffects(x.ConditionalExpression) {
+		a, b := fl.rvalue(x.ExpressionList), fl.rvalue(x.ConditionalExpression)
+		rt := fl.arith(a.Type(), b.Type())
+		return &ir.Cond{C: c, X: fl.convert(a, rt), Y: fl.convert(b, rt), T: rt}
+	}
+	ct := fl.temp(c.Type())
+	fl.assign(&ir.VarRef{V: ct}, c)
+	elseL, endL := fl.newLabel(), fl.newLabel()
+	fl.jumpUnless(elseL, &ir.VarRef{V: ct})
+	// Each arm's temporary is created once its type is known; the other
+	// branch leaves it unassigned, and the selection below never reads it.
+	a := fl.rvalue(x.ExpressionList)
+	at := fl.temp(a.Type())
+	fl.assign(&ir.VarRef{V: at}, a)
+	fl.jump(endL, nil)
+	fl.place(elseL)
+	b := fl.rvalue(x.ConditionalExpression)
+	bt := fl.temp(b.Type())
+	fl.assign(&ir.VarRef{V: bt}, b)
+	fl.place(endL)
+	fl.emit(&ir.Skip{At: fl.at()})
+	rt := fl.arith(a.Type(), b.Type())
+	return &ir.Cond{C: &ir.VarRef{V: ct}, X: fl.convert(&ir.VarRef{V: at}, rt), Y: fl.convert(&ir.VarRef{V: bt}, rt), T: rt}
 }
 
 // vlaSize answers sizeof(a) for a VLA a from the size kept at its
