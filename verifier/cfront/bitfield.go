@@ -60,12 +60,6 @@ func (m *typeMap) addBitField(st *ir.StructType, f *cc.Field) {
 		bf.bad = fmt.Sprintf("bit-field %s in %s: access unit of %d bytes at bit %d (packed layout)", bf.name, st.Name, size, bf.shift)
 		return
 	}
-	if bf.width > 32 && bf.width < 64 || bf.width == 32 && it.Bits > 32 {
-		// gcc gives such a field an integer type of its own width and
-		// computes in it (s.f + 1 wraps at 2^width): not modelled.
-		bf.bad = fmt.Sprintf("bit-field %s in %s of %d bits wider than int", bf.name, st.Name, bf.width)
-		return
-	}
 	name := fmt.Sprintf("$bf%d_%d", off, size)
 	for i, mem := range st.Fields {
 		if mem.Name == name {
@@ -206,13 +200,32 @@ func (fl *fnLower) bfWork(r bfRef) *ir.IntType {
 	return fl.std().UInt
 }
 
-// bfType is the type of a bit-field's value: int below 32 bits (the
-// integer promotions, unsigned fields included), else the declared type.
+// bfType is the type of a bit-field's value as gcc computes with it: int
+// below 32 bits (the integer promotions, unsigned fields included); from
+// 32 bits, an integer type of the field's own width and the declared
+// signedness, which the integer promotions leave alone. At 32 bits that is
+// int or unsigned int (unsigned long f : 32 wraps at 2^32); between 32 and
+// 64 bits a BitInt (unsigned long f : 40 wraps at 2^40: s.f + 1 is 0 when
+// s.f is 2^40 - 1, and a signed one overflows beyond its width).
 func (fl *fnLower) bfType(bf *bitField) *ir.IntType {
-	if bf.width < 32 {
+	switch {
+	case bf.width < 32:
 		return fl.std().Int
+	case bf.width < 64 && bf.width != 32:
+		return bitIntType(bf.width, bf.t.Signed)
 	}
-	return fl.normInt(bf.t.Bits, bf.t.Signed)
+	return fl.normInt(bf.width, bf.t.Signed)
+}
+
+// bitIntType is the integer type of width bits (33 to 63).
+func bitIntType(width int, signed bool) *ir.IntType {
+	return &ir.IntType{Kind: ir.BitInt, Bits: width, Signed: signed}
+}
+
+// isWideBitField reports whether the bit-field f has a type of its own in
+// gcc that cc/v4 does not know: 32 bits or more in a wider declared type.
+func isWideBitField(f *cc.Field) bool {
+	return f != nil && f.IsBitfield() && f.ValueBits() >= 32 && f.ValueBits() < 8*f.Type().Size()
 }
 
 func bfConst(t *ir.IntType, v uint64) *ir.Const { return &ir.Const{T: t, Bits: v & t.Mask()} }
@@ -416,4 +429,190 @@ func (fl *fnLower) putBits(v *ir.Var, pos int64, width int, val uint64) {
 			v.Data[p/8] &^= 1 << uint(p%8)
 		}
 	}
+}
+
+// readsBitField reports whether n reads a bit-field for which pred holds.
+func readsBitField(n cc.Node, pred func(*cc.Field) bool) bool {
+	return anyNode(n, func(n cc.Node) bool {
+		x, ok := n.(*cc.PostfixExpression)
+		if !ok || x.Case != cc.PostfixExpressionSelect && x.Case != cc.PostfixExpressionPSelect {
+			return false
+		}
+		f := x.Field()
+		return f != nil && f.IsBitfield() && pred(f)
+	})
+}
+
+// bitFieldStoreIn is the bit-field that n, stripped of parentheses,
+// assigns, increments or decrements; nil if it does not.
+func bitFieldStoreIn(n cc.Node) *cc.Field {
+	for {
+		switch x := n.(type) {
+		case *cc.PrimaryExpression:
+			if x.Case != cc.PrimaryExpressionExpr {
+				return nil
+			}
+			n = x.ExpressionList
+		case *cc.ExpressionList:
+			if x.ExpressionList != nil {
+				return nil
+			}
+			n = x.AssignmentExpression
+		case *cc.AssignmentExpression:
+			if x.Case == cc.AssignmentExpressionCond {
+				n = x.ConditionalExpression
+				continue
+			}
+			if sel := bitFieldSel(x.UnaryExpression); sel != nil {
+				return sel.Field()
+			}
+			return nil
+		case *cc.ConditionalExpression:
+			if x.Case != cc.ConditionalExpressionLOr {
+				return nil
+			}
+			n = x.LogicalOrExpression
+		case *cc.UnaryExpression:
+			switch x.Case {
+			case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
+				if sel := bitFieldSel(x.UnaryExpression); sel != nil {
+					return sel.Field()
+				}
+				return nil
+			case cc.UnaryExpressionPostfix:
+				n = x.PostfixExpression
+			default:
+				return nil
+			}
+		case *cc.PostfixExpression:
+			switch x.Case {
+			case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+				if sel := bitFieldSel(x.PostfixExpression); sel != nil {
+					return sel.Field()
+				}
+				return nil
+			case cc.PostfixExpressionPrimary:
+				n = x.PrimaryExpression
+			default:
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+}
+
+// bitFieldSizeof is sizeof n when n involves bit-fields, whose types
+// cc/v4 does not give as gcc does (ok false: no bit-field, cc/v4's answer
+// stands). gcc gives a bit-field's value, and the value of an assignment,
+// ++ or -- of one, a type of the field's own width, sized as the smallest
+// integer mode holding it: sizeof(s.f = 1) is 1 for unsigned f : 8, and
+// sizeof((0, s.f)) too; the integer promotions widen it to int below 32
+// bits in arithmetic and in the arms of ?:, and leave wider ones alone
+// (sizeof(s.f + 1) is 4 for unsigned long f : 32, where cc/v4 says 8).
+func (fl *fnLower) bitFieldSizeof(n cc.ExpressionNode) (ir.Expr, bool) {
+	if !readsBitField(n, func(*cc.Field) bool { return true }) && !anyNode(n, func(n cc.Node) bool { return bitFieldStoreIn(n) != nil }) {
+		return nil, false
+	}
+	size, ok := gccSize(n)
+	if !ok {
+		return nil, false
+	}
+	return &ir.Const{T: fl.std().SizeT, Bits: uint64(size)}, true
+}
+
+// modeBytes is the size of the smallest integer mode holding bit-field f.
+func modeBytes(f *cc.Field) int64 {
+	switch w := f.ValueBits(); {
+	case f.Type().Kind() == cc.Bool || w <= 8:
+		return 1
+	case w <= 16:
+		return 2
+	case w <= 32:
+		return 4
+	}
+	return 8
+}
+
+// gccSize is the size of the type gcc gives n (see bitFieldSizeof);
+// ok is false where the type is not complete.
+func gccSize(n cc.ExpressionNode) (int64, bool) {
+	if f := bitFieldStoreIn(n); f != nil {
+		return modeBytes(f), true
+	}
+	t := n.Type()
+	if t == nil || t.IsIncomplete() {
+		return 0, false
+	}
+	if at, ok := t.(*cc.ArrayType); ok && at.IsVLA() {
+		return 0, false
+	}
+	ccSize := t.Size()
+	if !cc.IsIntegerType(t) {
+		return ccSize, true
+	}
+	promoted := func(ns ...cc.ExpressionNode) (int64, bool) {
+		size := int64(4)
+		for _, n := range ns {
+			s, ok := gccSize(n)
+			if !ok {
+				return 0, false
+			}
+			size = max(size, s)
+		}
+		return size, true
+	}
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionExpr {
+			return gccSize(x.ExpressionList)
+		}
+	case *cc.ExpressionList:
+		last := x
+		for last.ExpressionList != nil {
+			last = last.ExpressionList
+		}
+		return gccSize(last.AssignmentExpression)
+	case *cc.PostfixExpression:
+		if sel := bitFieldSel(x); sel == x {
+			return modeBytes(x.Field()), true
+		}
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionCond {
+			if x.ExpressionList == nil {
+				return promoted(x.LogicalOrExpression, x.ConditionalExpression)
+			}
+			return promoted(x.ExpressionList, x.ConditionalExpression)
+		}
+	case *cc.AdditiveExpression:
+		if x.Case != cc.AdditiveExpressionMul {
+			return promoted(x.AdditiveExpression, x.MultiplicativeExpression)
+		}
+	case *cc.MultiplicativeExpression:
+		if x.Case != cc.MultiplicativeExpressionCast {
+			return promoted(x.MultiplicativeExpression, x.CastExpression)
+		}
+	case *cc.AndExpression:
+		if x.Case == cc.AndExpressionAnd {
+			return promoted(x.AndExpression, x.EqualityExpression)
+		}
+	case *cc.ExclusiveOrExpression:
+		if x.Case == cc.ExclusiveOrExpressionXor {
+			return promoted(x.ExclusiveOrExpression, x.AndExpression)
+		}
+	case *cc.InclusiveOrExpression:
+		if x.Case == cc.InclusiveOrExpressionOr {
+			return promoted(x.InclusiveOrExpression, x.ExclusiveOrExpression)
+		}
+	case *cc.ShiftExpression:
+		if x.Case != cc.ShiftExpressionAdd {
+			return promoted(x.ShiftExpression)
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionPlus, cc.UnaryExpressionMinus, cc.UnaryExpressionCpl:
+			return promoted(x.CastExpression)
+		}
+	}
+	return ccSize, true
 }

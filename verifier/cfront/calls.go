@@ -201,6 +201,11 @@ func (fl *fnLower) defaultPromote(v ir.Expr) ir.Expr {
 			return fl.convert(v, fl.std().Double)
 		}
 	case *ir.IntType:
+		if t.Kind == ir.BitInt {
+			// gcc passes a wide bit-field's value in the 64-bit type
+			// of its signedness.
+			return fl.convert(v, fl.normInt(64, t.Signed))
+		}
 		return fl.convert(v, fl.promote(t))
 	}
 	return v

@@ -226,6 +226,9 @@ func (fl *fnLower) value(n cc.ExpressionNode) ir.Expr {
 		if x.Case == cc.CastExpressionUnary {
 			return fl.value(x.UnaryExpression)
 		}
+		if isVM(x.Type()) {
+			fl.evalVLA(x, x.Type()) // (int (*)[m])p evaluates m
+		}
 		t := fl.irType(x, x.Type())
 		if _, ok := t.(ir.VoidType); ok {
 			fl.effect(x.CastExpression)
@@ -265,8 +268,14 @@ func (fl *fnLower) value(n cc.ExpressionNode) ir.Expr {
 		case cc.AdditiveExpressionMul:
 			return fl.value(x.MultiplicativeExpression)
 		case cc.AdditiveExpressionAdd:
+			if v, ok := fl.vmAddSub(x); ok {
+				return v
+			}
 			return fl.addSub(x, ir.Add, fl.rvalue(x.AdditiveExpression), fl.rvalue(x.MultiplicativeExpression))
 		default:
+			if v, ok := fl.vmAddSub(x); ok {
+				return v
+			}
 			return fl.addSub(x, ir.Sub, fl.rvalue(x.AdditiveExpression), fl.rvalue(x.MultiplicativeExpression))
 		}
 	case *cc.ShiftExpression:
@@ -594,7 +603,7 @@ func (fl *fnLower) truth(e ir.Expr) ir.Expr {
 // (evaluated lazily), one with side effects becomes control flow.
 func (fl *fnLower) logical(op ir.BinOp, a, b cc.ExpressionNode) ir.Expr {
 	x := fl.truth(fl.rvalue(a))
-	if !hasEffects(b) {
+	if !mayEmit(b) {
 		y := fl.truth(fl.rvalue(b))
 		return &ir.Binary{Op: op, X: x, Y: y, T: fl.std().Int}
 	}
@@ -618,7 +627,7 @@ func (fl *fnLower) conditional(x *cc.ConditionalExpression) ir.Expr {
 	rt := fl.irType(x, x.Type())
 	_, isVoid := rt.(ir.VoidType)
 	_, isAgg := rt.(*ir.StructType)
-	pure := !hasEffects(x.ExpressionList) && !hasEffects(x.ConditionalExpression)
+	pure := !mayEmit(x.ExpressionList) && !mayEmit(x.ConditionalExpression)
 	if x.ExpressionList == nil {
 		// GNU a ?: b
 		c := fl.truth(fl.rvalue(x.LogicalOrExpression))
@@ -630,6 +639,9 @@ func (fl *fnLower) conditional(x *cc.ConditionalExpression) ir.Expr {
 		x2 := &cc.ConditionalExpression{}
 		_ = x2
 		fl.fail(x, "?: without a middle operand and with side effects")
+	}
+	if _, isInt := rt.(*ir.IntType); isInt && (readsBitField(x.ExpressionList, isWideBitField) || readsBitField(x.ConditionalExpression, isWideBitField)) {
+		return fl.conditionalByArms(x)
 	}
 	c := fl.truth(fl.rvalue(x.LogicalOrExpression))
 	if pure && !isVoid && !isAgg {
@@ -672,11 +684,17 @@ func (fl *fnLower) unary(x *cc.UnaryExpression) ir.Expr {
 			return fl.bitFieldIncDec(sel, x.Case == cc.UnaryExpressionInc, false)
 		}
 		lv := fl.lvalue(x.UnaryExpression)
-		fl.incDec(lv, x.Case == cc.UnaryExpressionInc)
+		fl.incDecOf(x.UnaryExpression, lv, x.Case == cc.UnaryExpressionInc)
 		return lv
 	case cc.UnaryExpressionAddrof:
 		return fl.addrOf(x.CastExpression)
 	case cc.UnaryExpressionDeref:
+		if vmTypeOf(x) != nil {
+			// *p of a pointer to a variably modified array, or *a of an
+			// array of them: the array, whose value is its address.
+			p, _ := fl.vmAddr(x, true)
+			return p
+		}
 		p := fl.rvalue(x.CastExpression)
 		pt, ok := p.Type().(*ir.PointerType)
 		if !ok {
@@ -716,11 +734,22 @@ func (fl *fnLower) unary(x *cc.UnaryExpression) ir.Expr {
 		v := fl.truth(fl.rvalue(x.CastExpression))
 		return fl.not(v)
 	case cc.UnaryExpressionSizeofExpr:
+		if at := vmTypeOf(x.UnaryExpression); at != nil {
+			if v, ok := fl.vmSizeof(x, x.UnaryExpression, at); ok {
+				return v
+			}
+		}
 		if v := fl.vlaSize(x.UnaryExpression); v != nil {
+			return v
+		}
+		if v, ok := fl.bitFieldSizeof(x.UnaryExpression); ok {
 			return v
 		}
 		return fl.sizeConst(x, x.Value(), x.UnaryExpression.Type())
 	case cc.UnaryExpressionSizeofType:
+		if v, ok := fl.vmSizeof(x, nil, x.TypeName.Type()); ok {
+			return v
+		}
 		return fl.sizeConst(x, x.Value(), x.TypeName.Type())
 	case cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
 		if v, ok := x.Value().(cc.UInt64Value); ok {
@@ -736,6 +765,39 @@ func (fl *fnLower) unary(x *cc.UnaryExpression) ir.Expr {
 		fl.fail(x, "__real__/__imag__")
 	}
 	return nil
+}
+
+// conditionalByArms lowers an integer c ? a : b whose type comes from the
+// usual arithmetic conversions of its arms' types as the lowering has them,
+// not from cc/v4: an arm may read a bit-field of 32 bits or more in a
+// wider type, whose own type gcc keeps (c ? s.f : 0 is unsigned:40 when f
+// is unsigned long f : 40). The condition is kept in a temporary, each arm
+// in one of its own type, and the result is selected after both branches.
+func (fl *fnLower) conditionalByArms(x *cc.ConditionalExpression) ir.Expr {
+	c := fl.truth(fl.rvalue(x.LogicalOrExpression))
+	if !mayEmit(x.ExpressionList) && !mayEmit(x.ConditionalExpression) {
+		a, b := fl.rvalue(x.ExpressionList), fl.rvalue(x.ConditionalExpression)
+		rt := fl.arith(a.Type(), b.Type())
+		return &ir.Cond{C: c, X: fl.convert(a, rt), Y: fl.convert(b, rt), T: rt}
+	}
+	ct := fl.temp(c.Type())
+	fl.assign(&ir.VarRef{V: ct}, c)
+	elseL, endL := fl.newLabel(), fl.newLabel()
+	fl.jumpUnless(elseL, &ir.VarRef{V: ct})
+	// Each arm's temporary is created once its type is known; the other
+	// branch leaves it unassigned, and the selection below never reads it.
+	a := fl.rvalue(x.ExpressionList)
+	at := fl.temp(a.Type())
+	fl.assign(&ir.VarRef{V: at}, a)
+	fl.jump(endL, nil)
+	fl.place(elseL)
+	b := fl.rvalue(x.ConditionalExpression)
+	bt := fl.temp(b.Type())
+	fl.assign(&ir.VarRef{V: bt}, b)
+	fl.place(endL)
+	fl.emit(&ir.Skip{At: fl.at()})
+	rt := fl.arith(a.Type(), b.Type())
+	return &ir.Cond{C: &ir.VarRef{V: ct}, X: fl.convert(&ir.VarRef{V: at}, rt), Y: fl.convert(&ir.VarRef{V: bt}, rt), T: rt}
 }
 
 // vlaSize answers sizeof(a) for a VLA a from the size kept at its
@@ -789,6 +851,15 @@ func (fl *fnLower) addrOf(n cc.ExpressionNode) ir.Expr {
 	if t := n.Type(); t != nil && t.Kind() == cc.Function {
 		return fl.rvalue(n) // &f and &*fp: the function's address
 	}
+	if vmTypeOf(n) != nil {
+		// &a, &a[i], &*p of a variably modified array: its address.
+		p, _ := fl.vmAddr(n, true)
+		return p
+	}
+	if x, ok := stripParens(n).(*cc.PostfixExpression); ok && isVMIndex(x) {
+		p, _ := fl.vmIndex(x, true)
+		return p
+	}
 	lv := fl.lvalue(n)
 	if d, ok := lv.(*ir.Deref); ok {
 		return fl.convert(d.P, fl.ptrTo(d.T))
@@ -802,6 +873,16 @@ func markAddrTaken(lv ir.Expr) {
 	if v := ir.RootVar(lv); v != nil {
 		v.AddrTaken = true
 	}
+}
+
+// incDecOf is incDec of lv, the object n designates: a pointer to a
+// variably modified array steps by a row.
+func (fl *fnLower) incDecOf(n cc.ExpressionNode, lv ir.Expr, inc bool) {
+	if at := vmPointee(n.Type()); at != nil {
+		fl.vmStep(n, lv, at, fl.intConst(1), !inc)
+		return
+	}
+	fl.incDec(lv, inc)
 }
 
 // incDec emits lv = lv ± 1 with C's conversions.
@@ -883,6 +964,10 @@ func (fl *fnLower) lvalue(n cc.ExpressionNode) ir.Expr {
 }
 
 func (fl *fnLower) postfix(x *cc.PostfixExpression) ir.Expr {
+	if isVMIndex(x) {
+		// A row decays to its address; an element is accessed.
+		return fl.vmValue(x, vmTypeOf(x) != nil)
+	}
 	switch x.Case {
 	case cc.PostfixExpressionPrimary:
 		return fl.value(x.PrimaryExpression)
@@ -907,7 +992,7 @@ func (fl *fnLower) postfix(x *cc.PostfixExpression) ir.Expr {
 		lv := fl.lvalue(x.PostfixExpression)
 		old := fl.temp(lv.Type())
 		fl.assign(&ir.VarRef{V: old}, lv)
-		fl.incDec(lv, x.Case == cc.PostfixExpressionInc)
+		fl.incDecOf(x.PostfixExpression, lv, x.Case == cc.PostfixExpressionInc)
 		return &ir.VarRef{V: old}
 	case cc.PostfixExpressionComplit:
 		t := fl.irType(x, x.TypeName.Type())
@@ -1030,6 +1115,10 @@ func (fl *fnLower) assignment(x *cc.AssignmentExpression) ir.Expr {
 	}
 	op := compoundOps[x.Case]
 	rv := fl.rvalue(x.AssignmentExpression)
+	if at := vmPointee(x.UnaryExpression.Type()); at != nil && (op == ir.Add || op == ir.Sub) {
+		fl.vmStep(x, lv, at, rv, op == ir.Sub)
+		return lv
+	}
 	nv := fl.compoundValue(x, op, lv, rv)
 	fl.assign(lv, fl.convert(nv, t))
 	return lv
@@ -1064,7 +1153,7 @@ func (fl *fnLower) effect(n cc.ExpressionNode) {
 				fl.bitFieldIncDec(sel, x.Case == cc.PostfixExpressionInc, false)
 				return
 			}
-			fl.incDec(fl.lvalue(x.PostfixExpression), x.Case == cc.PostfixExpressionInc)
+			fl.incDecOf(x.PostfixExpression, fl.lvalue(x.PostfixExpression), x.Case == cc.PostfixExpressionInc)
 			return
 		case cc.PostfixExpressionCall:
 			fl.call(x, false)
@@ -1076,7 +1165,7 @@ func (fl *fnLower) effect(n cc.ExpressionNode) {
 				fl.bitFieldIncDec(sel, x.Case == cc.UnaryExpressionInc, false)
 				return
 			}
-			fl.incDec(fl.lvalue(x.UnaryExpression), x.Case == cc.UnaryExpressionInc)
+			fl.incDecOf(x.UnaryExpression, fl.lvalue(x.UnaryExpression), x.Case == cc.UnaryExpressionInc)
 			return
 		}
 	case *cc.ExpressionList:

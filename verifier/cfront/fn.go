@@ -16,7 +16,8 @@ type fnLower struct {
 	f    *ir.Function
 
 	vars   map[*cc.Declarator]*ir.Var
-	vlas   map[*ir.Var]ir.Expr // VLA pointer var -> its size in bytes
+	vlas   map[*ir.Var]ir.Expr       // VLA pointer var -> its size in bytes
+	vlaLen map[*cc.ArrayType]ir.Expr // a variable-length array type's evaluated length (see vla.go)
 	names  map[string]int
 	labels []*label
 	named  map[string]*label
@@ -50,7 +51,7 @@ type unsupportedErr struct {
 }
 
 func newFnLower(l *linker, u *Unit, f *ir.Function) *fnLower {
-	fl := &fnLower{l: l, unit: u, f: f, vars: map[*cc.Declarator]*ir.Var{}, vlas: map[*ir.Var]ir.Expr{},
+	fl := &fnLower{l: l, unit: u, f: f, vars: map[*cc.Declarator]*ir.Var{}, vlas: map[*ir.Var]ir.Expr{}, vlaLen: map[*cc.ArrayType]ir.Expr{},
 		names: map[string]int{}, named: map[string]*label{}}
 	if f.Type != nil {
 		fl.retType = f.Type.Result
@@ -211,6 +212,13 @@ func (fl *fnLower) lowerBody(def *cc.FunctionDefinition) {
 		if d := params[name]; d != nil {
 			fl.vars[d] = v
 			v.AddrTaken = d.AddressTaken()
+		}
+	}
+	// The sizes in variably modified parameter types (int a[n][m]) are
+	// evaluated on entry, in order.
+	for _, p := range ft.Parameters() {
+		if isVM(p.Type()) {
+			fl.guard(p, func() { fl.evalVLA(p, p.Type()) })
 		}
 	}
 	fl.scanLabels(def.CompoundStatement)

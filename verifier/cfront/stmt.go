@@ -75,6 +75,11 @@ func (fl *fnLower) declaration(d *cc.Declaration) []*ir.Var {
 	for idl := d.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
 		id := idl.InitDeclarator
 		decl := id.Declarator
+		if decl != nil && decl.IsTypename() && isVM(decl.Type()) {
+			// typedef int row[n]: n is evaluated here.
+			fl.evalVLA(decl, decl.Type())
+			continue
+		}
 		if decl == nil || decl.IsTypename() || decl.Name() == "__func__" {
 			continue
 		}
@@ -97,9 +102,12 @@ func (fl *fnLower) declaration(d *cc.Declaration) []*ir.Var {
 			continue
 		}
 		fl.cur = fl.l.pos(decl.Position())
-		if at, ok := t.(*cc.ArrayType); ok && at.IsVLA() {
+		if at := vmArray(t); at != nil {
 			out = append(out, fl.declareVLA(decl, at))
 			continue
+		}
+		if isVM(t) {
+			fl.evalVLA(decl, t) // int (*p)[m]
 		}
 		it, err := fl.l.types.conv(t)
 		if err != nil {
@@ -115,29 +123,6 @@ func (fl *fnLower) declaration(d *cc.Declaration) []*ir.Var {
 		}
 	}
 	return out
-}
-
-// declareVLA lowers T a[n] to a pointer to a stack block of n*sizeof(T)
-// bytes; sizeof(a) reads the size kept beside it.
-func (fl *fnLower) declareVLA(decl *cc.Declarator, at *cc.ArrayType) *ir.Var {
-	elem, err := fl.l.types.conv(at.Elem())
-	if err != nil {
-		fl.fail(decl, "variable-length array %s: %v", decl.Name(), err)
-	}
-	size := at.SizeExpression()
-	if size == nil {
-		fl.fail(decl, "variable-length array %s without a size", decl.Name())
-	}
-	n := fl.convert(fl.rvalue(size), fl.std().SizeT)
-	bytes := fl.temp(fl.std().SizeT)
-	fl.assign(&ir.VarRef{V: bytes}, &ir.Binary{Op: ir.Mul, X: n, Y: &ir.Const{T: fl.std().SizeT, Bits: uint64(elem.Size())}, T: fl.std().SizeT})
-	pt := &ir.PointerType{Elem: elem, Bytes: fl.std().Model.PointerBytes()}
-	v := fl.newVar(decl.Name(), pt, ir.Local, fl.cur)
-	fl.vars[decl] = v
-	fl.vlas[v] = &ir.VarRef{V: bytes}
-	fl.emit(&ir.Decl{At: fl.at(), V: v, HasInit: true})
-	fl.emit(&ir.Call{At: fl.at(), Result: &ir.VarRef{V: v}, Builtin: ir.BAlloca, Args: []ir.Expr{&ir.VarRef{V: bytes}}})
-	return v
 }
 
 func (fl *fnLower) stmt(s *cc.Statement) {

@@ -86,6 +86,11 @@ func (m *typeMap) conv(t cc.Type) (ir.Type, error) {
 		pt := t.(*cc.PointerType)
 		elem := pt.Elem()
 		var et ir.Type
+		if at := vmArray(elem); at != nil {
+			// A pointer to a variably modified array points to its
+			// first innermost element (see vla.go).
+			elem = vmElem(at)
+		}
 		if elem.Kind() == cc.Function {
 			// Function pointers are values the IR cannot call through;
 			// keep the type so declarations lower, calls are reported.

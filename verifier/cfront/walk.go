@@ -1,6 +1,10 @@
 package cfront
 
-import "modernc.org/cc/v4"
+import (
+	"reflect"
+
+	"modernc.org/cc/v4"
+)
 
 // hasEffects reports whether evaluating n may change the state: an
 // assignment, ++/--, a call, a statement expression or a compound literal
@@ -133,4 +137,45 @@ func hasEffects(n cc.ExpressionNode) bool {
 		return hasEffects(x.ConditionalExpression)
 	}
 	return true
+}
+
+// anyNode reports whether pred holds for n or for a syntax node inside it
+// (statement expressions included), not looking inside the operands of
+// sizeof and _Alignof. cc/v4 has no walker: this one follows the exported
+// pointer and interface fields of its node structs, which are the
+// grammar's children.
+func anyNode(n cc.Node, pred func(cc.Node) bool) bool {
+	if n == nil {
+		return false
+	}
+	v := reflect.ValueOf(n)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return false
+	}
+	if pred(n) {
+		return true
+	}
+	if u, ok := n.(*cc.UnaryExpression); ok {
+		switch u.Case {
+		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
+			return false
+		}
+	}
+	s := v.Elem()
+	if s.Kind() != reflect.Struct {
+		return false
+	}
+	for i := 0; i < s.NumField(); i++ {
+		if !s.Type().Field(i).IsExported() {
+			continue
+		}
+		f := s.Field(i)
+		if f.Kind() != reflect.Pointer && f.Kind() != reflect.Interface || f.IsNil() {
+			continue
+		}
+		if c, ok := f.Interface().(cc.Node); ok && anyNode(c, pred) {
+			return true
+		}
+	}
+	return false
 }

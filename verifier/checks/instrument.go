@@ -12,7 +12,9 @@ import (
 // place — the functions' bodies, locals and loops, and p.Props — so call it
 // on a freshly loaded program before any engine or interpreter sees it; a
 // program is instrumented once. Without Assertions in set, the program's own
-// assertion and reach-error Asserts become Assumes. After an error p must
+// assertion and reach-error Asserts become Assumes; without Bounds, the
+// bounds properties the front end states itself (indices into
+// variable-length arrays) are dropped. After an error p must
 // not be used; the errors are a nil program, unknown bits in set, and
 // (an internal error) a result that ir.CheckProgram rejects.
 func Instrument(p *ir.Program, set Set) (*ir.Program, error) {
@@ -22,7 +24,7 @@ func Instrument(p *ir.Program, set Set) (*ir.Program, error) {
 	if set&^All != 0 {
 		return nil, fmt.Errorf("checks: unknown check bits %#x", uint8(set&^All))
 	}
-	if set == Assertions {
+	if set == Assertions && !hasBoundsAsserts(p) {
 		return p, nil // the program as lowered
 	}
 	// A malformed result would make an engine fail obscurely: check it,
@@ -41,6 +43,15 @@ func Instrument(p *ir.Program, set Set) (*ir.Program, error) {
 		}
 		in.function(f)
 	}
+	if len(in.dropped) > 0 {
+		props := p.Props[:0]
+		for _, pr := range p.Props {
+			if !in.dropped[pr] {
+				props = append(props, pr)
+			}
+		}
+		p.Props = props
+	}
 	if wellFormed {
 		if err := ir.CheckProgram(p); err != nil {
 			return nil, fmt.Errorf("checks: internal error, the instrumented program is malformed: %w", err)
@@ -56,6 +67,8 @@ type instrumenter struct {
 	ids map[string]bool
 	seq map[string]int
 	tmp int
+	// dropped are the front end's bounds properties left unchecked.
+	dropped map[*ir.Property]bool
 
 	// site, when set, is the call of a library model whose copy is
 	// being instrumented (modelCopies): its checks belong to the caller.
@@ -160,6 +173,14 @@ func (in *instrumenter) instr(instr ir.Instr) {
 	case *ir.Assume:
 		in.emit(in.value(nil, x.Cond, nil))
 	case *ir.Assert:
+		if x.Prop != nil && x.Prop.Kind == ir.PropBounds && !in.set.Has(Bounds) {
+			if in.dropped == nil {
+				in.dropped = map[*ir.Property]bool{}
+			}
+			in.dropped[x.Prop] = true
+			in.out = append(in.out, &ir.Skip{At: x.At})
+			return
+		}
 		in.emit(in.value(nil, x.Cond, nil))
 		if !in.set.Has(Assertions) && (x.Prop.Kind == ir.PropAssertion || x.Prop.Kind == ir.PropReachError || x.Prop.Kind == ir.PropPrecondition) {
 			in.out = append(in.out, &ir.Assume{At: x.At, Cond: x.Cond})
@@ -598,4 +619,20 @@ func (in *instrumenter) memBuiltin(cs []check, x *ir.Call) []check {
 		cs = append(cs, check{cond: &ir.Valid{P: p, N: n, Write: role == "destination", T: in.std.Int}, kind: ir.PropPointer, text: text})
 	}
 	return cs
+}
+
+// hasBoundsAsserts reports whether the front end stated bounds properties
+// in p's user functions.
+func hasBoundsAsserts(p *ir.Program) bool {
+	for _, f := range p.Funcs {
+		if f.Body == nil || f.Library {
+			continue
+		}
+		for _, instr := range f.Body {
+			if a, ok := instr.(*ir.Assert); ok && a.Prop != nil && a.Prop.Kind == ir.PropBounds {
+				return true
+			}
+		}
+	}
+	return false
 }

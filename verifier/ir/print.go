@@ -467,12 +467,9 @@ func cTypeString(t Type) string {
 func plainConstString(t Type, bits uint64) string {
 	switch t := t.(type) {
 	case *IntType:
-		switch t.Bits {
-		case 8, 16, 32, 64:
-			if t.Signed {
-				shift := uint(64 - t.Bits)
-				return strconv.FormatInt(int64(bits<<shift)>>shift, 10)
-			}
+		if t.Signed && t.Bits <= 64 {
+			shift := uint(64 - t.Bits)
+			return strconv.FormatInt(int64(bits<<shift)>>shift, 10)
 		}
 	case *PointerType:
 		return ConstString(t, bits)

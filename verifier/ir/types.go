@@ -36,6 +36,11 @@ const (
 	Int128
 	UInt128
 	Enum
+	// BitInt is the type gcc gives a bit-field wider than int but
+	// narrower than its declared 64-bit type (unsigned long x : 40):
+	// arithmetic wraps at its own width, as C23's _BitInt(N). It is
+	// only ever the type of a value, never of an object in memory.
+	BitInt
 )
 
 var intKindNames = [...]string{
@@ -43,7 +48,7 @@ var intKindNames = [...]string{
 	Short: "short", UShort: "unsigned short", Int: "int", UInt: "unsigned int",
 	Long: "long", ULong: "unsigned long", LongLong: "long long",
 	ULongLong: "unsigned long long", Int128: "__int128", UInt128: "unsigned __int128",
-	Enum: "enum",
+	Enum: "enum", BitInt: "_BitInt",
 }
 
 // IntType is a fixed-width two's complement integer. _Bool is an IntType
@@ -54,9 +59,29 @@ type IntType struct {
 	Signed bool
 }
 
-func (t *IntType) Size() int64  { return int64(t.Bits / 8) }
-func (t *IntType) Align() int64 { return int64(t.Bits / 8) }
+// Size is the width in bytes; a BitInt takes the bytes of the standard
+// type it fits in (the declared type of its bit-field).
+func (t *IntType) Size() int64 {
+	switch {
+	case t.Bits <= 8:
+		return 1
+	case t.Bits <= 16:
+		return 2
+	case t.Bits <= 32:
+		return 4
+	case t.Bits <= 64:
+		return 8
+	}
+	return int64(t.Bits / 8)
+}
+func (t *IntType) Align() int64 { return t.Size() }
 func (t *IntType) String() string {
+	if t.Kind == BitInt {
+		if t.Signed {
+			return fmt.Sprintf("_BitInt(%d)", t.Bits)
+		}
+		return fmt.Sprintf("unsigned _BitInt(%d)", t.Bits)
+	}
 	if t.Kind == Enum {
 		if t.Signed {
 			return fmt.Sprintf("enum(i%d)", t.Bits)
@@ -66,6 +91,13 @@ func (t *IntType) String() string {
 	return intKindNames[t.Kind]
 }
 func (*IntType) isType() {}
+
+// IsOddWidth reports whether t is narrower than 64 bits but not 8, 16
+// or 32 bits wide: a BitInt, whose values the interpreter keeps in 64 bits
+// sign- or zero-extended from its width.
+func (t *IntType) IsOddWidth() bool {
+	return t.Bits < 64 && t.Bits != 8 && t.Bits != 16 && t.Bits != 32
+}
 
 // IsBool reports whether t is _Bool.
 func (t *IntType) IsBool() bool { return t.Kind == Bool }

@@ -24,7 +24,7 @@ func (m *machine) compileExpr(c *cfunc, e ir.Expr) evalFn {
 		if k == kI128 {
 			return func(m *machine) val { m.fail("unsupported 128-bit arithmetic"); return val{} }
 		}
-		v := val{bits: canon(k, e.Bits)}
+		v := val{bits: canonOf(e.T, e.Bits)}
 		return func(m *machine) val { return v }
 	case *ir.FloatConst:
 		var v val
@@ -60,11 +60,11 @@ func (m *machine) compileExpr(c *cfunc, e ir.Expr) evalFn {
 		v := val{obj: m.funcObject(e.F)}
 		return func(m *machine) val { return v }
 	case *ir.Unary:
-		return m.compileUnary(c, e)
+		return narrowTo(e.T, m.compileUnary(c, e))
 	case *ir.Binary:
-		return m.compileBinary(c, e)
+		return narrowTo(e.T, m.compileBinary(c, e))
 	case *ir.Cast:
-		return m.compileCast(c, e)
+		return narrowTo(e.T, m.compileCast(c, e))
 	case *ir.Cond:
 		cond := m.compileCond(c, e.C)
 		x := m.compileExpr(c, e.X)
@@ -94,9 +94,9 @@ func (m *machine) compileExpr(c *cfunc, e ir.Expr) evalFn {
 	case *ir.Nondet:
 		t, why := e.T, e.Name
 		k := m.scalarKind(t)
-		return func(m *machine) val {
+		return narrowTo(t, func(m *machine) val {
 			return m.valFromBytes(k, m.input(t, why, m.curPos(), true))
-		}
+		})
 	}
 	m.fail("malformed IR: unknown expression %T", e)
 	return nil
@@ -200,7 +200,7 @@ func intGen[R any](k skind, f func(intOps) R) R {
 func constOf(e ir.Expr) (uint64, bool) {
 	if k, ok := e.(*ir.Const); ok {
 		if kk := kindOf(k.T); isIntKind(kk) {
-			return canon(kk, k.Bits), true
+			return canonOf(k.T, k.Bits), true
 		}
 	}
 	return 0, false

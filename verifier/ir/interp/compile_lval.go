@@ -47,7 +47,7 @@ func (m *machine) compileLval(c *cfunc, e ir.Expr) lval {
 		esz := at.Elem.Size()
 		x := m.compileLval(c, e.X)
 		if k, ok := e.I.(*ir.Const); ok {
-			return m.offsetLval(x, int64(canon(kindOf(k.T), k.Bits))*esz)
+			return m.offsetLval(x, int64(canonOf(k.T, k.Bits))*esz)
 		}
 		i := m.compileExpr(c, e.I)
 		xf := x.fn

@@ -171,7 +171,9 @@ func (m *machine) decl(in *cinstr) {
 			return
 		}
 		b := m.input(v.Type, in.text, in.pos, true)
-		m.fr.regs[l.idx] = m.valFromBytes(kindOf(v.Type), b)
+		r := m.valFromBytes(kindOf(v.Type), b)
+		r.bits = canonOf(v.Type, r.bits)
+		m.fr.regs[l.idx] = r
 	case vlMem:
 		o := &m.fr.objs[l.idx]
 		o.state = stAlive

@@ -453,6 +453,14 @@ func kindOf(t ir.Type) skind {
 			}
 			return kU64
 		}
+		if t.IsOddWidth() {
+			// A BitInt: computed in 64 bits, then extended from its
+			// width (see oddWidth).
+			if t.Signed {
+				return kI64
+			}
+			return kU64
+		}
 		return kI128
 	case *ir.FloatType:
 		if t.Bits == 32 {
@@ -488,6 +496,45 @@ func kindBytes(k skind) int64 {
 		return 16
 	}
 	return 0
+}
+
+// oddWidth is t when it is an integer type of a width other than 8, 16,
+// 32 or 64 bits below 64 (a BitInt): its kind is the 64-bit one of its
+// signedness, and its values are kept sign- or zero-extended from its
+// width, which every operation producing one restores (see narrowTo).
+func oddWidth(t ir.Type) (*ir.IntType, bool) {
+	it, ok := t.(*ir.IntType)
+	if !ok || !it.IsOddWidth() {
+		return nil, false
+	}
+	return it, true
+}
+
+// extend sign- or zero-extends the low t.Bits bits of x.
+func extend(t *ir.IntType, x uint64) uint64 {
+	shift := uint(64 - t.Bits)
+	if t.Signed {
+		return uint64(int64(x<<shift) >> shift)
+	}
+	return x << shift >> shift
+}
+
+// canonOf is canon for a value of type t, odd widths included.
+func canonOf(t ir.Type, x uint64) uint64 {
+	if it, ok := oddWidth(t); ok {
+		return extend(it, x)
+	}
+	return canon(kindOf(t), x)
+}
+
+// narrowTo makes f's 64-bit results canonical for t when t is of an odd
+// width: the operation wraps at t's width.
+func narrowTo(t ir.Type, f evalFn) evalFn {
+	it, ok := oddWidth(t)
+	if !ok || f == nil {
+		return f
+	}
+	return func(m *machine) val { return val{bits: extend(it, f(m).bits)} }
 }
 
 // canon converts raw bits (any width) to the canonical form of kind k.
