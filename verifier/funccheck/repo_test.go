@@ -1,0 +1,83 @@
+package funccheck
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/prbmc/prbmc/verifier/checks"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// TestCallersInOtherFiles: the functions of project-multi/util.c are
+// called from main.c and other.c only. Who can cause each one's
+// out-of-bounds read is decided by those callers, loaded with util.c
+// into one program: main.c's valid indexes make a contract note,
+// other.c's one past the end a failure reached from its caller (also
+// through a macro of util.h that names no function in other.c), a
+// static of main.c named like one of util.c's stays main.c's, and a
+// file that does not compile leaves the function classified as before,
+// with the reason.
+func TestCallersInOtherFiles(t *testing.T) {
+	ctx := context.Background()
+	opts := autoWith(checks.Assertions | checks.Bounds | checks.Pointer)
+	opts.RepoDir = "../../testdata/project-multi"
+	opts.CallerDepth = 2
+	opts.OtherFiles = &OtherFiles{}
+	u, err := LoadUnit(ctx, opts, "util.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		fn      string
+		verdict result.Verdict
+		finding result.Finding
+		via     string
+		note    string
+	}{
+		{"get", result.Safe, result.FindingContract, "run", "Needs an input no caller in the repository passes: run() in main.c never breaks it (proved)"},
+		{"get_bad", result.Unsafe, result.FindingCaller, "tail", "Reached from tail() in other.c with its own inputs: tail() → get_bad()"},
+		{"at_macro", result.Unsafe, result.FindingCaller, "use_at", "Reached from use_at() in other.c"},
+		{"pick", result.Safe, result.FindingContract, "run", "run() in main.c never breaks it (proved)"},
+		{"put", result.Unsafe, result.FindingInputs, "", "Nothing in util.c calls put(): it is an entry point, and whoever calls it can pass these inputs. (Callers in other files were not looked at: broken.c does not load with util.c: broken.c:4:43: unexpected ';'"},
+		{"lonely", result.Unsafe, result.FindingInputs, "", "Nothing in the repository calls lonely() (4 other C files looked at): it is an entry point"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fn, func(t *testing.T) {
+			out := u.Check(ctx, opts, tc.fn)
+			r := out.Result
+			if r.Verdict != tc.verdict {
+				t.Fatalf("verdict %s (%s), want %s; props %+v", r.Verdict, r.Reason, tc.verdict, r.Props)
+			}
+			var got *result.Property
+			for i := range r.Props {
+				if r.Props[i].Verdict == result.Unsafe {
+					got = &r.Props[i]
+				}
+			}
+			if got == nil {
+				t.Fatalf("no unsafe property: %+v", r.Props)
+			}
+			if got.Finding != tc.finding || !strings.Contains(got.Note, tc.note) {
+				t.Errorf("%s: %q, want %s: %q", got.Finding, got.Note, tc.finding, tc.note)
+			}
+			if tc.via != "" && (len(got.Via) == 0 || got.Via[0] != tc.via) {
+				t.Errorf("via %v, want %s first", got.Via, tc.via)
+			}
+			if got.Trace == nil || !got.Trace.Replayed {
+				t.Fatalf("the finding has no replayed trace")
+			}
+			if tc.finding == result.FindingCaller {
+				if first := got.Trace.Steps[0]; first.Func == tc.fn || first.Location.File != "other.c" {
+					t.Errorf("the trace starts in %s at %s, not in the caller's file", first.Func, first.Location.File)
+				}
+				if out.Harness == nil || out.Harness.File != "other.c" || out.Harness.Function != tc.via {
+					t.Errorf("the outcome's harness is not the caller's: %+v", out.Harness)
+				}
+			}
+			if tc.finding == result.FindingContract && !strings.Contains(strings.Join(r.Assumed, "\n"), "contract note") {
+				t.Errorf("the note's property is not among the assumptions: %q", r.Assumed)
+			}
+		})
+	}
+}
