@@ -25,6 +25,9 @@ import (
 //     failure: a failure, with the caller's trace (result.FindingCaller).
 //     A caller that has callers of its own is judged the same way, up to
 //     Options.CallerDepth levels;
+//   - a non-static function's callers in the repository's other files
+//     count as callers in the unit do (Options.OtherFiles, repo.go): the
+//     unit is loaded with each such file into one program;
 //   - no caller reaches it: a contract note (result.FindingContract);
 //   - every failing execution found calls a function without a body: a
 //     stub note (result.FindingStub), since the stub may do what the real
