@@ -19,3 +19,6 @@ int put(int *a, int i, int v) {
 int lonely(int *a, int i) { return a[i]; }
 
 int at_macro(int *a, int i) { return a[i]; }
+
+/* main.c calls it with a valid index, but other.c takes its address. */
+int via_ptr(int *a, int i) { return a[i]; }

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/harness"
@@ -43,6 +44,22 @@ type OtherFiles struct {
 	// A file that names the function and is compiled otherwise gives up
 	// the search: the two units cannot be loaded as one.
 	SameFlags func(path string) bool
+	// Memo, when set, shares what the search reads between the
+	// functions of one run (nil: each reads afresh).
+	Memo *Memo
+}
+
+// Memo keeps the repository's C files, read once, and the digests of
+// files CallersDigest made, for the functions of one run (one RepoDir,
+// Skip and sandbox). The zero value is ready; it is safe for concurrent
+// use.
+type Memo struct {
+	mu      sync.Mutex
+	read    bool
+	files   []string
+	texts   map[string][]byte
+	refused string
+	digests map[string]string
 }
 
 // Bounds of the search: a pull request is untrusted input.
@@ -164,34 +181,30 @@ func scanRepo(ctx context.Context, opts Options, abs, cname string) (sc *repoSca
 	if err != nil {
 		return nil, err.Error()
 	}
-	files, err := repoCFiles(root, abs, opts.OtherFiles.Skip)
-	if err != nil {
-		return nil, err.Error()
+	m := opts.OtherFiles.Memo
+	if m == nil {
+		m = &Memo{}
 	}
-	read := func(abs string) ([]byte, error) {
-		if sb := opts.Front.Sandbox; sb != nil {
-			return sb.ReadFile(abs)
-		}
-		return os.ReadFile(abs)
+	m.mu.Lock()
+	if !m.read {
+		m.files, m.texts, m.refused = readRepo(ctx, opts, root)
+		m.read = ctx.Err() == nil
 	}
+	all, texts, refused := m.files, m.texts, m.refused
+	m.mu.Unlock()
+	if refused != "" {
+		return nil, refused
+	}
+	self, _ := filepath.Rel(root, abs)
+	self = filepath.ToSlash(self)
 	sc = &repoScan{root: root, texts: map[string][]byte{}}
-	total := 0
-	for _, f := range files {
-		if ctx.Err() != nil {
-			return nil, "out of time looking for them"
+	var files []string
+	for _, f := range all {
+		if f != self {
+			files = append(files, f)
+			sc.texts[f] = texts[f]
+			sc.scanned++
 		}
-		p := filepath.Join(root, filepath.FromSlash(f))
-		if st, err := os.Lstat(p); err != nil || st.Size() > maxScanFile {
-			return nil, fmt.Sprintf("%s is larger than %d MiB", f, maxScanFile>>20)
-		} else if total += int(st.Size()); total > maxScanBytes {
-			return nil, fmt.Sprintf("the repository's C files are more than %d MiB", maxScanBytes>>20)
-		}
-		b, err := read(p)
-		if err != nil {
-			return nil, fmt.Sprintf("%s cannot be read: %v", f, strings.ReplaceAll(err.Error(), root+string(filepath.Separator), ""))
-		}
-		sc.texts[f] = b
-		sc.scanned++
 	}
 	tainted := map[string]bool{} // header base names
 	for f, b := range sc.texts {
@@ -219,14 +232,52 @@ func scanRepo(ctx context.Context, opts Options, abs, cname string) (sc *repoSca
 	return sc, ""
 }
 
+// readRepo reads the repository's C files (repoCFiles) within the
+// bounds; refused says why it cannot.
+func readRepo(ctx context.Context, opts Options, root string) (files []string, texts map[string][]byte, refused string) {
+	files, err := repoCFiles(root, "", opts.OtherFiles.Skip)
+	if err != nil {
+		return nil, nil, err.Error()
+	}
+	read := func(abs string) ([]byte, error) {
+		if sb := opts.Front.Sandbox; sb != nil {
+			return sb.ReadFile(abs)
+		}
+		return os.ReadFile(abs)
+	}
+	texts = map[string][]byte{}
+	total := 0
+	for _, f := range files {
+		if ctx.Err() != nil {
+			return nil, nil, "out of time looking for them"
+		}
+		p := filepath.Join(root, filepath.FromSlash(f))
+		if st, err := os.Lstat(p); err != nil || st.Size() > maxScanFile {
+			return nil, nil, fmt.Sprintf("%s is larger than %d MiB", f, maxScanFile>>20)
+		} else if total += int(st.Size()); total > maxScanBytes {
+			return nil, nil, fmt.Sprintf("the repository's C files are more than %d MiB", maxScanBytes>>20)
+		}
+		b, err := read(p)
+		if err != nil {
+			return nil, nil, fmt.Sprintf("%s cannot be read: %v", f, strings.ReplaceAll(err.Error(), root+string(filepath.Separator), ""))
+		}
+		texts[f] = b
+	}
+	return files, texts, ""
+}
+
 // CallersDigest is, for a result cache's key, what the classification
 // of function name of file (relative to opts.RepoDir) reads besides its
 // own unit: the other files that may call it, each as cfront.Digest
 // sees it (with the unit's flags), or why the search gives up. "" when
 // no other file is looked at (opts.OtherFiles nil, CallerDepth 0).
-func CallersDigest(ctx context.Context, opts Options, file, name string) (string, error) {
+// names says whether one of those files names an identifier: the
+// callers whose user harnesses (prbmc/harness/NAME.c) can decide the
+// classification are among those.
+func CallersDigest(ctx context.Context, opts Options, file, name string) (sum string, names func(ident string) bool, err error) {
+	names = func(string) bool { return false }
 	if opts.OtherFiles == nil || opts.CallerDepth <= 0 {
-		return "", nil
+		return "", names, nil
 	}
 	abs := file
 	if !filepath.IsAbs(abs) {
@@ -239,10 +290,18 @@ func CallersDigest(ctx context.Context, opts Options, file, name string) (string
 	field := func(k, v string) { fmt.Fprintf(h, "%s %d\n%s\n", k, len(v), v) }
 	sc, refused := scanRepo(ctx, opts, abs, ir.CName(name))
 	if ctx.Err() != nil {
-		return "", ctx.Err()
+		return "", nil, ctx.Err()
 	}
 	field("refused", refused)
 	if sc != nil {
+		names = func(ident string) bool {
+			for _, f := range sc.cands {
+				if mentions(sc.texts[f], ident) {
+					return true
+				}
+			}
+			return false
+		}
 		// The unit's flags, with the include directories LoadUnit
 		// infers for it.
 		front, _, err := inferIncludes(opts, func(c cfront.Config) error {
@@ -250,7 +309,7 @@ func CallersDigest(ctx context.Context, opts Options, file, name string) (string
 			return err
 		})
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		o := opts
 		o.Front = front
@@ -260,18 +319,40 @@ func CallersDigest(ctx context.Context, opts Options, file, name string) (string
 				field("flags", "other")
 				continue
 			}
+			key := strings.Join([]string{f, fmt.Sprint(front.DataModel), strings.Join(front.IncludeDirs, "\x00"),
+				strings.Join(front.Defines, "\x00"), strings.Join(front.Undefines, "\x00")}, "\x01")
+			m := opts.OtherFiles.Memo
 			var sum string
-			_, _, err := inferIncludes(o, func(c cfront.Config) (err error) {
-				sum, err = cfront.Digest(ctx, c, cfront.Source{Name: filepath.Join(sc.root, filepath.FromSlash(f))}, sc.root)
-				return err
-			})
-			if err != nil {
-				sum = "error " + err.Error()
+			ok := false
+			if m != nil {
+				m.mu.Lock()
+				sum, ok = m.digests[key]
+				m.mu.Unlock()
+			}
+			if !ok {
+				_, _, err := inferIncludes(o, func(c cfront.Config) (err error) {
+					sum, err = cfront.Digest(ctx, c, cfront.Source{Name: filepath.Join(sc.root, filepath.FromSlash(f))}, sc.root)
+					return err
+				})
+				if ctx.Err() != nil {
+					return "", nil, ctx.Err()
+				}
+				if err != nil {
+					sum = "error " + err.Error()
+				}
+				if m != nil {
+					m.mu.Lock()
+					if m.digests == nil {
+						m.digests = map[string]string{}
+					}
+					m.digests[key] = sum
+					m.mu.Unlock()
+				}
 			}
 			field("digest", sum)
 		}
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return hex.EncodeToString(h.Sum(nil)), names, nil
 }
 
 // link loads file f (text src) with the unit into one program and finds

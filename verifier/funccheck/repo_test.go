@@ -17,7 +17,8 @@ import (
 // through a macro of util.h that names no function in other.c), a
 // static of main.c named like one of util.c's stays main.c's, and a
 // file that does not compile leaves the function classified as before,
-// with the reason.
+// with the reason. A function whose address another file takes stays an
+// entry point.
 func TestCallersInOtherFiles(t *testing.T) {
 	ctx := context.Background()
 	opts := autoWith(checks.Assertions | checks.Bounds | checks.Pointer)
@@ -40,6 +41,7 @@ func TestCallersInOtherFiles(t *testing.T) {
 		{"at_macro", result.Unsafe, result.FindingCaller, "use_at", "Reached from use_at() in other.c"},
 		{"pick", result.Safe, result.FindingContract, "run", "run() in main.c never breaks it (proved)"},
 		{"put", result.Unsafe, result.FindingInputs, "", "Nothing in util.c calls put(): it is an entry point, and whoever calls it can pass these inputs. (Callers in other files were not looked at: broken.c does not load with util.c: broken.c:4:43: unexpected ';'"},
+		{"via_ptr", result.Unsafe, result.FindingInputs, "", "via_ptr() is called through a function pointer in other.c: whoever calls it can pass these inputs."},
 		{"lonely", result.Unsafe, result.FindingInputs, "", "Nothing in the repository calls lonely() (4 other C files looked at): it is an entry point"},
 	}
 	for _, tc := range tests {

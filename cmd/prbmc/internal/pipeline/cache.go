@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -344,13 +345,22 @@ func (r *Run) fromCache(ctx context.Context, cfg Config, root, srcRoot string, o
 		if opts.Front.Cache == nil {
 			opts.Front.Cache = ccCache
 		}
-		callers, err := funccheck.CallersDigest(ctx, opts, file, cf.Scope.Name)
+		callers, names, err := funccheck.CallersDigest(ctx, opts, file, cf.Scope.Name)
 		if err != nil {
 			continue // checked, not cached
 		}
-		if callers != "" {
-			// Callers in other files may have harnesses of their own.
-			uhs = hsAll
+		// Callers in other files may have harnesses of their own: those
+		// of the names the files that may call it hold.
+		for n, uh := range hsAll {
+			if names(n) {
+				if uhs == nil || uhs[n] == nil {
+					uhs = maps.Clone(uhs)
+					if uhs == nil {
+						uhs = map[string]*funccheck.UserHarness{}
+					}
+					uhs[n] = uh
+				}
+			}
 		}
 		keys[i] = c.key(d.sum, callers, cf.Scope, uhs)
 		e, err := c.lookup(keys[i], cf.Scope)

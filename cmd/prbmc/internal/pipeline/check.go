@@ -166,6 +166,7 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 	// Callers in other files are judged with the flags of the function's
 	// file: the compilation database says which files share them.
 	var db *diffscope.CompileDB
+	memo := &funccheck.Memo{}
 	if scope.CompileDB != "" && cfg.CallerDepth > 0 {
 		if db, err = diffscope.LoadCompileDB(scope.CompileDB); err != nil {
 			return nil, err
@@ -178,7 +179,7 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 			Engine: cfg.Engine, Timeout: cfg.FunctionTimeout, NoCover: cfg.NoCover, Instrument: cfg.Instrument,
 			UserHarness: harnesses.lookup, FindInclude: finder.find, CallerDepth: cfg.CallerDepth}
 		if cfg.CallerDepth > 0 {
-			o.OtherFiles = otherFiles(db, root, file)
+			o.OtherFiles = otherFiles(db, root, file, memo)
 		}
 		return o
 	}

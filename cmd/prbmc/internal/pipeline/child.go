@@ -129,7 +129,7 @@ func RunJob(ctx context.Context, job Job, deps ChildDeps, log io.Writer) (out fu
 				return unknown("%v", err)
 			}
 		}
-		opts.OtherFiles = otherFiles(db, job.DBRoot, f.File)
+		opts.OtherFiles = otherFiles(db, job.DBRoot, f.File, nil)
 	}
 	sb, err := cfront.NewSandbox(append([]string{job.RepoRoot}, job.ExtraRoots...)...)
 	if err != nil {

@@ -15,8 +15,9 @@ import (
 // by convention (tests, vendored code); one that names a function and is
 // compiled with other flags than file (db, with paths under root; nil:
 // every file gets the command line's) gives up the search.
-func otherFiles(db *diffscope.CompileDB, root, file string) *funccheck.OtherFiles {
-	of := &funccheck.OtherFiles{Skip: func(p string) bool {
+// memo, when set, shares the files read between the functions of a run.
+func otherFiles(db *diffscope.CompileDB, root, file string, memo *funccheck.Memo) *funccheck.OtherFiles {
+	of := &funccheck.OtherFiles{Memo: memo, Skip: func(p string) bool {
 		if strings.HasSuffix(p, "/") {
 			p += "f.c" // a directory: is a C file in it selected?
 		}
