@@ -2,6 +2,9 @@ package funccheck
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -82,4 +85,93 @@ func TestCallersInOtherFiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNamesInCode: a header makes its includers callers of a function
+// when a macro or an inline function's body names it; a prototype, a
+// comment or a string does not.
+func TestNamesInCode(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"int get(int *a, int i);\n", false},
+		{"/* get(a, 1) */\nint x;\n", false},
+		{"const char *s = \"get(a, 1) {\";\n", false},
+		{"#define AT(a, i) get(a, i)\n", true},
+		{"#define AT(a, i) \\\n\tget(a, i)\n", true},
+		{"#define get_all 1\nint get_one(void);\n", false},
+		{"static inline int first(int *a) { return get(a, 0); }\n", true},
+		{"struct ops { int (*get)(int *, int); };\n", true},
+		{"#include \"x.h\"\nint target(void);\n# define T target\n", true},
+	} {
+		name := "get"
+		if strings.Contains(tc.text, "target") {
+			name = "target"
+		}
+		if got := namesInCode([]byte(tc.text), name); got != tc.want {
+			t.Errorf("namesInCode(%q, %s) = %v, want %v", tc.text, name, got, tc.want)
+		}
+	}
+}
+
+// TestOtherFilesGivesUp: the search gives up — and the function is
+// classified by its own file, with the reason — when a file that names
+// it is compiled with other flags, or more files name it than are
+// loaded.
+func TestOtherFilesGivesUp(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("lib.c", "int get(int *a, int i) { return a[i]; }\n")
+	write("use.c", "int get(int *a, int i);\nint use(void) { int t[2] = {0}; return get(t, 1); }\n")
+	opts := autoWith(checks.Pointer)
+	opts.RepoDir = dir
+	opts.CallerDepth = 2
+	check := func(t *testing.T, of *OtherFiles, want string) {
+		t.Helper()
+		opts.OtherFiles = of
+		u, err := LoadUnit(ctx, opts, "lib.c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := u.Check(ctx, opts, "get").Result
+		v := r.Failure()
+		if v == nil || v.Finding != result.FindingInputs || !strings.Contains(v.Note, want) {
+			t.Fatalf("%s (%s): %+v, want an entry point's failure saying %q", r.Verdict, r.Reason, v, want)
+		}
+	}
+	// use.c passes a valid index: with it, a contract note.
+	opts.OtherFiles = &OtherFiles{}
+	u, err := LoadUnit(ctx, opts, "lib.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := u.Check(ctx, opts, "get").Result; r.Verdict != result.Safe {
+		t.Fatalf("with use.c: %s (%s), want safe with a contract note", r.Verdict, r.Reason)
+	}
+	t.Run("other flags", func(t *testing.T) {
+		check(t, &OtherFiles{SameFlags: func(p string) bool { return p != "use.c" }},
+			"(Callers in other files were not looked at: use.c names get() and is compiled with other flags than lib.c.)")
+	})
+	t.Run("too many files", func(t *testing.T) {
+		for i := 0; i < maxCallerFiles; i++ {
+			write(fmt.Sprintf("more%d.c", i), "/* get */\n")
+		}
+		defer func() {
+			for i := 0; i < maxCallerFiles; i++ {
+				os.Remove(filepath.Join(dir, fmt.Sprintf("more%d.c", i)))
+			}
+		}()
+		check(t, &OtherFiles{}, fmt.Sprintf("(Callers in other files were not looked at: %d files name get() (at most %d are loaded).)", maxCallerFiles+1, maxCallerFiles))
+	})
+	t.Run("two definitions", func(t *testing.T) {
+		write("dup.c", "int get(int *a, int i) { return 0; }\n")
+		defer os.Remove(filepath.Join(dir, "dup.c"))
+		check(t, &OtherFiles{}, "dup.c does not link with lib.c: get() is defined in both lib.c and dup.c")
+	})
 }
