@@ -14,6 +14,11 @@ var DefaultGlobs = []string{"**/*.c", "**/*.h",
 	"!**/test/**", "!**/tests/**", "!**/testing/**", "!**/vendor/**", "!**/third_party/**", "!**/third-party/**",
 	"!**/thirdparty/**", "!**/external/**", "!**/extern/**", "!**/deps/**", "!**/3rdparty/**"}
 
+// MatchGlobs reports whether the slash-separated, repository-relative
+// path name is selected by globs (DefaultGlobs when empty), as the scope
+// selects files.
+func MatchGlobs(globs []string, name string) bool { return matchGlobs(globs, name) }
+
 // matchGlobs reports whether the slash-separated, repository-relative path
 // name is selected by globs. Patterns match the whole path; "**" as a whole
 // segment matches any number (including zero) of directories, other

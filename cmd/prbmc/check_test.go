@@ -311,3 +311,73 @@ func TestCheckSafetyChecks(t *testing.T) {
 		t.Errorf("bad --checks: exit %d: %s", code, errOut)
 	}
 }
+
+// TestCheckCallersInOtherFiles: util.c's functions are called from
+// main.c and other.c only (testdata/project-multi). prbmc check judges
+// their failures by those callers: main.c's valid indexes make contract
+// notes, other.c's bad ones failures reached from its functions, with
+// their traces; a file that does not compile leaves put() an entry
+// point, with the reason. The result cache keys each verdict on the
+// files that may call the function: when main.c starts passing a bad
+// index, get() is checked again, not reused.
+func TestCheckCallersInOtherFiles(t *testing.T) {
+	r := newGitRepo(t)
+	src := "../../testdata/project-multi/"
+	read := func(name string) string {
+		b, err := os.ReadFile(src + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	files := map[string]string{}
+	for _, n := range []string{"util.h", "main.c", "other.c", "broken.c"} {
+		files[n] = read(n)
+	}
+	r.write(files)
+	r.commit("callers")
+	r.write(map[string]string{"util.c": read("util.c")})
+	r.commit("util")
+	cache := t.TempDir()
+	out, errOut, code := runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--checks", "pointer", "--cache-dir", cache)
+	if code != exitUnsafe {
+		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitUnsafe, out, errOut)
+	}
+	for _, re := range []string{
+		`(?m)^util.c:5 +get +safe\+1 note `,
+		`contract note: pointer "NULL, dangling or out-of-bounds dereference of a\[i\]" at util.c:5:26: Needs an input no caller in the repository passes: run\(\) in main.c never breaks it \(proved\)`,
+		`(?m)^util.c:7 +get_bad +unsafe `,
+		`Reached from tail\(\) in other.c with its own inputs: tail\(\) → get_bad\(\).`,
+		`(?m)^ +other.c:4 +prbmc_harness_tail: tail\(\)$`,
+		`(?m)^ +util.c:7 +get_bad: pointer check: NULL, dangling or out-of-bounds dereference of a\[i\] — i = 4$`,
+		`(?m)^util.c:12 +pick +safe\+1 note `,
+		`Reached from use_at\(\) in other.c`,
+		`Nothing in util.c calls put\(\): it is an entry point, and whoever calls it can pass these inputs. \(Callers in other files were not looked at: broken.c does not load with util.c: broken.c:4:43: `,
+		`Nothing in the repository calls lonely\(\) \(4 other C files looked at\)`,
+		`via_ptr\(\) is called through a function pointer in other.c: whoever calls it can pass these inputs.`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("output lacks %s:\n%s", re, out)
+		}
+	}
+	// The same range again: every decided verdict comes from the cache.
+	out, _, _ = runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--checks", "pointer", "--cache-dir", cache, "--format", "json")
+	if !strings.Contains(out, `"cachedFrom"`) {
+		t.Fatalf("nothing reused from the cache:\n%s", out)
+	}
+	// main.c now passes get() a bad index; util.c is unchanged.
+	r.write(map[string]string{"main.c": strings.Replace(read("main.c"), "get(t, k & 3)", "get(t, k)", 1)})
+	r.commit("main: any index")
+	out, errOut, code = runCmd(t, "check", "-C", r.dir, "--base", "HEAD~2", "--checks", "pointer", "--cache-dir", cache)
+	if code != exitUnsafe {
+		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitUnsafe, out, errOut)
+	}
+	for _, re := range []string{
+		`(?m)^util.c:5 +get +unsafe `,
+		`Reached from run\(\) in main.c with its own inputs: run\(\) → get\(\).`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("after main.c's change, output lacks %s:\n%s", re, out)
+		}
+	}
+}

@@ -32,6 +32,13 @@ type Program struct {
 	// Defs are the function definitions of the user's files with their
 	// source extents, for harnesses and diff scope.
 	Defs []FuncDef
+	// LinkProblems say why several units do not link into one program
+	// as a C linker would: an external function defined in two of them,
+	// an external name declared with types of different layouts, a name
+	// one unit keeps static and another exports. The program is then
+	// not the one the units make; a caller must not trust it. One unit
+	// has none.
+	LinkProblems []string
 }
 
 // FuncDef is a function definition's place in the source.
@@ -136,6 +143,15 @@ type linker struct {
 	// Internal-linkage names are shared by the declarations of one unit.
 	staticFuncs map[staticKey]*ir.Function
 	staticVars  map[staticKey]*ir.Var
+	// extUnit is the user's unit that declared an external name first,
+	// extDef the one whose main file defines an external function, and
+	// extInit the one that initialises an external global: a second
+	// unit's declaration is checked against them (LinkProblems).
+	extUnit map[string]*Unit
+	extDef  map[string]*Unit
+	extInit map[string]*Unit
+	// staticOwner is the unit whose file-scope static first took a name.
+	staticOwner map[string]*Unit
 
 	bodies  []pendingBody
 	inits   []pendingInit
@@ -184,6 +200,10 @@ func newLinker(fe *frontend) *linker {
 		usedNames:   map[string]int{},
 		staticFuncs: map[staticKey]*ir.Function{},
 		staticVars:  map[staticKey]*ir.Var{},
+		extUnit:     map[string]*Unit{},
+		extDef:      map[string]*Unit{},
+		extInit:     map[string]*Unit{},
+		staticOwner: map[string]*Unit{},
 		strs:        map[string]*ir.Var{},
 		propSeq:     map[string]int{},
 	}
@@ -237,6 +257,13 @@ func (l *linker) declareUnit(u *Unit, lib bool, want map[string]bool) {
 			if f == nil {
 				continue
 			}
+			if !lib && !fromHeader && d.Linkage() == cc.External {
+				if other := l.extDef[d.Name()]; other != nil && other != u {
+					l.linkProblem("%s() is defined in both %s and %s", d.Name(), other.Name, u.Name)
+				} else {
+					l.extDef[d.Name()] = u
+				}
+			}
 			if f.Body != nil || l.hasPendingBody(f) {
 				// A second definition (e.g. the same static inline in a
 				// header of two units) keeps the first.
@@ -269,6 +296,13 @@ func (l *linker) declareUnit(u *Unit, lib bool, want map[string]bool) {
 				}
 				if v != nil && id.Initializer != nil {
 					l.inits = append(l.inits, pendingInit{v: v, d: d, init: id.Initializer})
+					if !lib && d.Linkage() == cc.External {
+						if other := l.extInit[d.Name()]; other != nil && other != u {
+							l.linkProblem("global %s is initialised in both %s and %s", d.Name(), other.Name, u.Name)
+						} else {
+							l.extInit[d.Name()] = u
+						}
+					}
 				}
 			}
 		}
@@ -294,6 +328,9 @@ func (l *linker) funcFor(u *Unit, d *cc.Declarator, lib bool) *ir.Function {
 	if !static {
 		if f, ok := l.extFuncs[name]; ok {
 			l.declFuncs[d] = f
+			if !lib {
+				l.checkExternal(u, name, f.Type, func() (ir.Type, error) { return l.types.funcType(d.Type().(*cc.FunctionType)) })
+			}
 			return f
 		}
 	} else if f, ok := l.staticFuncs[staticKey{u, name}]; ok {
@@ -309,7 +346,15 @@ func (l *linker) funcFor(u *Unit, d *cc.Declarator, lib bool) *ir.Function {
 	if static {
 		irName = l.uniqueName(name)
 	} else {
+		if o := l.staticOwner[name]; !lib && o != nil && o != u {
+			// A static of an earlier unit holds the name: the two
+			// would share it.
+			l.linkProblem("%s is static in %s and external in %s", name, o.Name, u.Name)
+		}
 		l.usedNames[name]++
+		if !lib {
+			l.extUnit[name] = u
+		}
 	}
 	f := &ir.Function{Name: irName, Type: ft, Static: static, Library: lib, ConstParams: constParams(d.Type().(*cc.FunctionType))}
 	l.prog.AddFunc(f)
@@ -318,6 +363,9 @@ func (l *linker) funcFor(u *Unit, d *cc.Declarator, lib bool) *ir.Function {
 		l.extFuncs[name] = f
 	} else {
 		l.staticFuncs[staticKey{u, name}] = f
+		if l.staticOwner[name] == nil {
+			l.staticOwner[name] = u
+		}
 	}
 	return f
 }
@@ -344,6 +392,7 @@ func (l *linker) globalFor(u *Unit, d *cc.Declarator) *ir.Var {
 	if ext {
 		if v, ok := l.extGlobals[name]; ok {
 			l.declVars[d] = v
+			l.checkExternal(u, name, v.Type, func() (ir.Type, error) { return l.types.conv(d.Type()) })
 			// A later declaration may complete an array type.
 			if at, ok := v.Type.(*ir.ArrayType); ok && at.Len < 0 {
 				if t, err := l.types.conv(d.Type()); err == nil {
@@ -360,7 +409,13 @@ func (l *linker) globalFor(u *Unit, d *cc.Declarator) *ir.Var {
 	}
 	irName := name
 	if ext {
+		if o := l.staticOwner[name]; o != nil && o != u && u.Name != libcName {
+			l.linkProblem("%s is static in %s and external in %s", name, o.Name, u.Name)
+		}
 		l.usedNames[name]++
+		if u.Name != libcName {
+			l.extUnit[name] = u
+		}
 	} else {
 		irName = l.uniqueName(name)
 	}
@@ -371,6 +426,9 @@ func (l *linker) globalFor(u *Unit, d *cc.Declarator) *ir.Var {
 		l.extGlobals[name] = v
 	} else if d.Linkage() == cc.Internal {
 		l.staticVars[staticKey{u, name}] = v
+		if l.staticOwner[name] == nil {
+			l.staticOwner[name] = u
+		}
 	}
 	return v
 }

@@ -2,7 +2,7 @@ package funccheck
 
 import (
 	"context"
-
+	"errors"
 	"fmt"
 	"github.com/prbmc/prbmc/verifier/harness"
 	"slices"
@@ -25,6 +25,9 @@ import (
 //     failure: a failure, with the caller's trace (result.FindingCaller).
 //     A caller that has callers of its own is judged the same way, up to
 //     Options.CallerDepth levels;
+//   - a non-static function's callers in the repository's other files
+//     count as callers in the unit do (Options.OtherFiles, repo.go): the
+//     unit is loaded with each such file into one program;
 //   - no caller reaches it: a contract note (result.FindingContract);
 //   - every failing execution found calls a function without a body: a
 //     stub note (result.FindingStub), since the stub may do what the real
@@ -84,12 +87,13 @@ func (g *callGraph) entryPoint(f *ir.Function) bool {
 func (u *Unit) classify(ctx context.Context, opts Options, name string, pp *prepared, eo engine.Options, r *result.Result) (*result.Result, *harness.Harness) {
 	g := u.callGraph()
 	var notes []result.Property
+	var viaOther *harness.Harness
 	for round := 0; r.Verdict == result.Unsafe && round < maxNoteRounds; round++ {
 		v := r.Violated()
 		if v == nil || v.Finding != "" {
 			break
 		}
-		*v = u.classifyProp(ctx, opts, name, pp, eo, *v, g)
+		*v, viaOther = u.classifyProp(ctx, opts, name, pp, eo, *v, g)
 		if v.Fails() {
 			break
 		}
@@ -112,6 +116,9 @@ func (u *Unit) classify(ctx context.Context, opts Options, name string, pp *prep
 		r.Assumed = append(r.Assumed, fmt.Sprintf("%s at %s holds (%s note: %s)", describeProp(n), n.Location, n.Finding, firstSentence(n.Note)))
 	}
 	if v := r.Failure(); v != nil && v.Finding == result.FindingCaller && len(v.Via) > 0 {
+		if viaOther != nil {
+			return r, viaOther
+		}
 		if h, err := u.Harness(opts, v.Via[0]); err == nil {
 			return r, h
 		}
@@ -119,8 +126,121 @@ func (u *Unit) classify(ctx context.Context, opts Options, name string, pp *prep
 	return r, nil
 }
 
-// classifyProp classifies one unsafe property of function name.
-func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *prepared, eo engine.Options, p result.Property, g *callGraph) result.Property {
+// classifyProp classifies one unsafe property of function name. A
+// non-static function's callers in the repository's other files count
+// too (Options.OtherFiles); the harness returned is then the one of the
+// caller in another file whose trace the failure has (nil otherwise).
+func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *prepared, eo engine.Options, p result.Property, g *callGraph) (result.Property, *harness.Harness) {
+	f := g.prog.Func(name)
+	if f == nil {
+		return p, nil
+	}
+	var oc *otherCallers
+	if !f.Static && !g.taken[f] {
+		oc = u.otherCallersOf(ctx, opts, name)
+	}
+	refused := ""
+	if oc != nil {
+		refused = oc.refused
+		if refused == "" {
+			q, h, why := u.classifyAcross(ctx, opts, name, pp, eo, p, g, oc)
+			if why == "" {
+				return q, h
+			}
+			refused = why
+			if opts.Engine.Log != nil {
+				fmt.Fprintf(opts.Engine.Log, "prbmc: %s(): callers in other files not used: %s\n", ir.CName(name), why)
+			}
+		}
+	}
+	q := u.classifyHere(ctx, opts, name, pp, eo, p, g)
+	if refused != "" {
+		q.Note += " (Callers in other files were not looked at: " + strings.TrimSuffix(refused, ".") + ".)"
+	}
+	return q, nil
+}
+
+// classifyAcross classifies p with the callers of name in its own file
+// and in the other files oc found: a failure when one reaches it (or
+// another file takes its address, or nothing in the repository calls
+// it), else a contract note naming every caller. why, when not empty,
+// says why the other files cannot be used after all.
+func (u *Unit) classifyAcross(ctx context.Context, opts Options, name string, pp *prepared, eo engine.Options, p result.Property, g *callGraph, oc *otherCallers) (q result.Property, h *harness.Harness, why string) {
+	f := g.prog.Func(name)
+	cname := ir.CName(name)
+	here := g.callersOf(f)
+	if oc.taken != "" {
+		p.Finding = result.FindingInputs
+		p.Note = fmt.Sprintf("%s() is called through a function pointer in %s: whoever calls it can pass these inputs.", cname, oc.taken)
+		u.stubNote(ctx, opts, eo, &p, name, u.unitScene(g))
+		return p, nil, ""
+	}
+	if len(here) == 0 && oc.callerCount() == 0 {
+		q := u.classifyHere(ctx, opts, name, pp, eo, p, g)
+		if q.Finding == result.FindingInputs {
+			q.Note = strings.Replace(q.Note, fmt.Sprintf("Nothing in %s calls %s()", u.File, cname),
+				fmt.Sprintf("Nothing in the repository calls %s() (%d other C files looked at)", cname, oc.scanned), 1)
+		}
+		return q, nil, ""
+	}
+	var checked, callers []string
+	if len(here) > 0 {
+		sc := u.unitScene(g)
+		via, tr, _, ch := u.reach(ctx, opts, eo, p.ID, f, sc, 1, map[*ir.Function]bool{f: true})
+		if tr != nil {
+			p.Finding = result.FindingCaller
+			p.Via, p.Trace = via, tr
+			p.Note = fmt.Sprintf("Reached from %s() with its own inputs: %s.", via[0], strings.Join(append(slices.Clone(via), cname), "() → ")+"()")
+			u.stubNote(ctx, opts, eo, &p, via[0], sc)
+			return p, nil, ""
+		}
+		checked = append(checked, ch...)
+		for _, c := range here {
+			callers = append(callers, ir.CName(c.Name))
+		}
+	}
+	want := findIRProp(pp.p, p.ID)
+	if want == nil {
+		return p, nil, "the property is not in the function's own program"
+	}
+	for _, lf := range oc.files {
+		fn := lf.prog.IR.Func(name)
+		sc := &scene{g: lf.g, lf: lf, want: want, where: " in " + lf.file}
+		// The unit's own callers were asked above, with the unit alone.
+		seen := map[*ir.Function]bool{fn: true}
+		for _, c := range lf.g.callersOf(fn) {
+			seen[c] = !slices.Contains(lf.callers, c)
+		}
+		via, tr, top, ch := u.reach(ctx, opts, eo, p.ID, fn, sc, 1, seen)
+		if sc.refused != "" {
+			return p, nil, sc.refused
+		}
+		if tr != nil {
+			h, err := lf.harness(opts, top.Name)
+			if err != nil {
+				return p, nil, err.Error()
+			}
+			p.Finding = result.FindingCaller
+			p.Via, p.Trace = via, tr
+			p.Note = fmt.Sprintf("Reached from %s() in %s with its own inputs: %s.", via[0], lf.file, strings.Join(append(slices.Clone(via), cname), "() → ")+"()")
+			u.stubNote(ctx, opts, eo, &p, top.Name, sc)
+			return p, h, ""
+		}
+		checked = append(checked, ch...)
+		for _, c := range lf.callers {
+			callers = append(callers, ir.CName(c.Name))
+		}
+	}
+	p.Finding = result.FindingContract
+	p.Via = callers
+	p.Note = fmt.Sprintf("Needs an input no caller in the repository passes: %s. If callers must never pass it, state it at the top of %s() with `prbmc_requires(...)`; otherwise handle it.",
+		strings.Join(checked, "; "), cname)
+	return p, nil, ""
+}
+
+// classifyHere classifies one unsafe property of function name by the
+// callers in its own file.
+func (u *Unit) classifyHere(ctx context.Context, opts Options, name string, pp *prepared, eo engine.Options, p result.Property, g *callGraph) result.Property {
 	f := g.prog.Func(name)
 	if f == nil {
 		return p
@@ -151,7 +271,7 @@ func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *
 		p.Finding = result.FindingContract
 		p.Note = fmt.Sprintf("Nothing calls the static function %s(), so no input reaches this failure.", ir.CName(name))
 	default:
-		via, tr, checked := u.reach(ctx, opts, eo, p.ID, f, g, 1, map[*ir.Function]bool{f: true})
+		via, tr, _, checked := u.reach(ctx, opts, eo, p.ID, f, u.unitScene(g), 1, map[*ir.Function]bool{f: true})
 		if tr != nil {
 			p.Finding = result.FindingCaller
 			p.Via = via
@@ -168,7 +288,7 @@ func (u *Unit) classifyProp(ctx context.Context, opts Options, name string, pp *
 		}
 	}
 	if p.Fails() {
-		u.stubNote(ctx, opts, eo, &p, harnessOf)
+		u.stubNote(ctx, opts, eo, &p, harnessOf, u.unitScene(g))
 	}
 	return p
 }
@@ -228,50 +348,119 @@ func (u *Unit) constructorNote(ctx context.Context, opts Options, eo engine.Opti
 	}
 }
 
-// reach asks f's callers, and theirs up to opts.CallerDepth levels,
-// whether their own inputs reach the failure of property id. It returns
-// the call chain (outermost first) and trace of the first that does, or
-// nil and what each caller tried said.
-func (u *Unit) reach(ctx context.Context, opts Options, eo engine.Options, id string, f *ir.Function, g *callGraph, depth int, seen map[*ir.Function]bool) (via []string, tr *result.Trace, checked []string) {
-	callers := g.callersOf(f)
+// scene is where a function's callers are looked for and checked: the
+// unit alone, or the unit linked with another file of the repository.
+type scene struct {
+	g *callGraph
+	// lf is the other file (nil: the unit alone); want is the property
+	// as the function's own program has it, which the linked program
+	// must have too; where names the file in notes (" in main.c").
+	lf    *linkedFile
+	want  *ir.Property
+	where string
+	// refused, once set, says why the linked program cannot be used.
+	refused string
+}
+
+func (u *Unit) unitScene(g *callGraph) *scene { return &scene{g: g} }
+
+// onlyIn prepares the harness of function fn of the scene with property
+// id's assertions the only ones left. fn is a C name in the unit alone,
+// an IR name in a linked scene.
+func (u *Unit) onlyIn(ctx context.Context, opts Options, sc *scene, fn, id string) (*prepared, error) {
+	if sc.lf == nil {
+		return u.only(ctx, opts, fn, id)
+	}
+	h, err := sc.lf.harness(opts, fn)
+	if err != nil {
+		return nil, fmt.Errorf("no harness: %v", err)
+	}
+	pc, err := u.prepareLinked(ctx, opts, h, sc.lf)
+	if err != nil {
+		return nil, err
+	}
+	if got := findIRProp(pc.p, id); got == nil || got.Kind != sc.want.Kind || got.Text != sc.want.Text || got.Pos != sc.want.Pos {
+		// The property's name in the linked program must be the same
+		// check at the same place, or a caller's "never breaks it"
+		// would be about another one.
+		sc.refused = fmt.Sprintf("property %s is not the same in %s linked with %s", id, sc.lf.file, u.File)
+		return nil, errors.New(sc.refused)
+	}
+	keepOnly(pc.p, id)
+	return pc, nil
+}
+
+// findIRProp is property id of program p (nil if none).
+func findIRProp(p *ir.Program, id string) *ir.Property {
+	for _, pr := range p.Props {
+		if pr.ID == id {
+			return pr
+		}
+	}
+	return nil
+}
+
+// reach asks f's callers in the scene, and theirs up to
+// opts.CallerDepth levels, whether their own inputs reach the failure of
+// property id. It returns the call chain (outermost first, C names), the
+// trace and the outermost caller of the first that does, or nil and what
+// each caller tried said.
+func (u *Unit) reach(ctx context.Context, opts Options, eo engine.Options, id string, f *ir.Function, sc *scene, depth int, seen map[*ir.Function]bool) (via []string, tr *result.Trace, top *ir.Function, checked []string) {
+	g := sc.g
+	callers := slices.DeleteFunc(g.callersOf(f), func(c *ir.Function) bool { return seen[c] })
 	if len(callers) > maxCallers {
-		checked = append(checked, fmt.Sprintf("%d more callers of %s() not checked", len(callers)-maxCallers, ir.CName(f.Name)))
+		checked = append(checked, fmt.Sprintf("%d more callers of %s()%s not checked", len(callers)-maxCallers, ir.CName(f.Name), sc.where))
 		callers = callers[:maxCallers]
 	}
 	for _, c := range callers {
 		cn := ir.CName(c.Name)
+		label := cn + "()" + sc.where
 		if seen[c] {
 			continue
 		}
 		seen[c] = true
 		if ctx.Err() != nil {
-			checked = append(checked, cn+"() not checked (out of time)")
+			checked = append(checked, label+" not checked (out of time)")
 			continue
 		}
-		cr, err := u.checkOnly(ctx, opts, eo, cn, id)
+		fn := cn
+		if sc.lf != nil {
+			fn = c.Name
+		}
+		var cr *result.Result
+		pc, err := u.onlyIn(ctx, opts, sc, fn, id)
+		if err == nil {
+			cr = pc.verifyShare(ctx, eo)
+		}
+		if sc.refused != "" {
+			return nil, nil, nil, checked
+		}
 		if err != nil {
-			checked = append(checked, fmt.Sprintf("%s() not checked (%v)", cn, err))
+			checked = append(checked, fmt.Sprintf("%s not checked (%v)", label, err))
 			continue
 		}
 		prop := findProp(cr, id)
 		if prop == nil || prop.Verdict != result.Unsafe {
-			checked = append(checked, cn+"() "+keeps(cr, prop))
+			checked = append(checked, label+" "+keeps(cr, prop))
 			continue
 		}
 		if len(g.callersOf(c)) > 0 && depth < opts.CallerDepth {
-			via2, tr2, checked2 := u.reach(ctx, opts, eo, id, c, g, depth+1, seen)
+			via2, tr2, top2, checked2 := u.reach(ctx, opts, eo, id, c, sc, depth+1, seen)
+			if sc.refused != "" {
+				return nil, nil, nil, checked
+			}
 			if tr2 != nil {
-				return append(via2, cn), tr2, checked
+				return append(via2, cn), tr2, top2, checked
 			}
 			if len(checked2) == 0 {
-				checked = append(checked, cn+"() reaches it only with inputs of its own, and its callers are checked above")
+				checked = append(checked, label+" reaches it only with inputs of its own, and its callers are checked above")
 			} else {
-				checked = append(checked, fmt.Sprintf("%s() reaches it only with inputs its own callers do not pass (%s)", cn, strings.Join(checked2, "; ")))
+				checked = append(checked, fmt.Sprintf("%s reaches it only with inputs its own callers do not pass (%s)", label, strings.Join(checked2, "; ")))
 			}
 			continue
 		}
 		if len(g.callersOf(c)) == 0 && !g.entryPoint(c) {
-			checked = append(checked, cn+"() reaches it but is itself called by nothing")
+			checked = append(checked, label+" reaches it but is itself called by nothing")
 			continue
 		}
 		if len(g.callersOf(c)) > 0 && c.Static && !g.taken[c] {
@@ -279,12 +468,12 @@ func (u *Unit) reach(ctx context.Context, opts Options, eo engine.Options, id st
 			// c's generated inputs may be ones none of them passes (the
 			// regular-expression matcher's mutual recursion reached its
 			// counter's overflow "from" a helper run with any counter).
-			checked = append(checked, fmt.Sprintf("%s() reaches it with inputs of its own, and its callers are more than %d levels up (--caller-depth)", cn, opts.CallerDepth))
+			checked = append(checked, fmt.Sprintf("%s reaches it with inputs of its own, and its callers are more than %d levels up (--caller-depth)", label, opts.CallerDepth))
 			continue
 		}
-		return []string{cn}, prop.Trace, checked
+		return []string{cn}, prop.Trace, c, checked
 	}
-	return nil, nil, checked
+	return nil, nil, nil, checked
 }
 
 // keeps says in words what a caller's check said of a property it did not
@@ -315,11 +504,11 @@ func keeps(r *result.Result, p *result.Property) string {
 // through a stub: the property is checked again, from the same harness,
 // with every call of a stub cutting its execution off. A failure without
 // stubs keeps its class and gets that trace, which is the more telling.
-func (u *Unit) stubNote(ctx context.Context, opts Options, eo engine.Options, p *result.Property, fn string) {
+func (u *Unit) stubNote(ctx context.Context, opts Options, eo engine.Options, p *result.Property, fn string, sc *scene) {
 	if ctx.Err() != nil {
 		return
 	}
-	pc, err := u.only(ctx, opts, fn, p.ID)
+	pc, err := u.onlyIn(ctx, opts, sc, fn, p.ID)
 	if err != nil {
 		return
 	}
@@ -349,16 +538,6 @@ func (u *Unit) stubNote(ctx context.Context, opts Options, eo engine.Options, p 
 	p.Stubs = used
 	p.Note = fmt.Sprintf("Every failing execution found calls a function without a body here; its stub may do what the real one never does (%s). A model of it, or a harness in prbmc/harness/%s.c, decides this.",
 		strings.Join(used, "; "), fn)
-}
-
-// checkOnly checks property id alone from the harness of function fn,
-// within a share of the time left.
-func (u *Unit) checkOnly(ctx context.Context, opts Options, eo engine.Options, fn, id string) (*result.Result, error) {
-	pc, err := u.only(ctx, opts, fn, id)
-	if err != nil {
-		return nil, err
-	}
-	return pc.verifyShare(ctx, eo), nil
 }
 
 // only prepares the harness of function fn with property id's

@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prbmc/prbmc/verifier/cfront"
@@ -60,6 +61,10 @@ type Options struct {
 	// none of them reaches is a contract note, one that needs a stub's
 	// freedom a stub note. 0 leaves failures unclassified.
 	CallerDepth int
+	// OtherFiles, when set with CallerDepth, counts the callers of the
+	// unit's non-static functions in the repository's other files too
+	// (repo.go). Nil: only the unit's own file.
+	OtherFiles *OtherFiles
 }
 
 // UserHarness is a harness file written by the repository's maintainers.
@@ -97,6 +102,11 @@ type Unit struct {
 	front cfront.Config
 	// Inferred says which include directories were inferred, and why.
 	Inferred []string
+
+	// mu guards others, the callers found in other files, by function
+	// (otherCallersOf): functions of one unit may be checked at once.
+	mu     sync.Mutex
+	others map[string]*otherCallers
 }
 
 // maxIncludeRounds bounds the headers whose directory is inferred.
@@ -322,7 +332,26 @@ type prepared struct {
 // turns the tested function's own preconditions into assumptions and
 // stubs what has no body. Its errors are the reasons of an unknown.
 func (u *Unit) prepare(ctx context.Context, opts Options, h *harness.Harness) (*prepared, error) {
-	prog, err := cfront.Load(ctx, u.front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
+	return u.prepareFrom(ctx, opts, h, func() (*cfront.Program, error) {
+		return cfront.Load(ctx, u.front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
+	})
+}
+
+// prepareLinked is prepare for the harness h of a function of another
+// file, loaded with the unit (lf).
+func (u *Unit) prepareLinked(ctx context.Context, opts Options, h *harness.Harness, lf *linkedFile) (*prepared, error) {
+	return u.prepareFrom(ctx, opts, h, func() (*cfront.Program, error) {
+		prog, err := cfront.Load(ctx, lf.front, cfront.Source{Name: u.abs, Text: u.src}, cfront.Source{Name: lf.abs, Text: h.Attach(lf.src)})
+		if err == nil && len(prog.LinkProblems) > 0 {
+			err = fmt.Errorf("%s does not link with %s: %s", lf.file, u.File, strings.Join(prog.LinkProblems, "; "))
+		}
+		return prog, err
+	})
+}
+
+// prepareFrom is prepare with the program load gives.
+func (u *Unit) prepareFrom(ctx context.Context, opts Options, h *harness.Harness, load func() (*cfront.Program, error)) (*prepared, error) {
+	prog, err := load()
 	if err != nil {
 		var fe *cfront.Error
 		if errors.As(err, &fe) && h.User != "" {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -101,14 +102,20 @@ type cacheEntry struct {
 	Function results.Function `json:"function"`
 }
 
-// key is the cache key of function f of a unit with digest unit.
+// key is the cache key of function f of a unit with digest unit, and
+// callers the digest of the other files that may call it ("" when none
+// are looked at).
 // harnesses are the user harnesses of the functions in scope in f's
 // file, by name (nil: generated).
-func (c *Cache) key(unit string, f diffscope.Function, harnesses map[string]*funccheck.UserHarness) string {
+func (c *Cache) key(unit, callers string, f diffscope.Function, harnesses map[string]*funccheck.UserHarness) string {
 	h := sha256.New()
 	field := func(name, v string) { fmt.Fprintf(h, "%s %d\n%s\n", name, len(v), v) }
 	field("format", fmt.Sprint(cacheFormat))
 	field("unit", unit)
+	if callers != "" {
+		// The other files that may call it (funccheck.CallersDigest).
+		field("callers", callers)
+	}
 	field("file", f.File)
 	field("function", f.Name)
 	field("options", c.OptionsHash)
@@ -297,6 +304,12 @@ func (r *Run) fromCache(ctx context.Context, cfg Config, root, srcRoot string, o
 			byFile[cf.Scope.File][cf.Scope.Name] = uh
 		}
 	}
+	hsAll := map[string]*funccheck.UserHarness{}
+	for n, uh := range hs.use {
+		if uh != nil {
+			hsAll[n] = uh
+		}
+	}
 	type digest struct {
 		sum string
 		err error
@@ -327,7 +340,29 @@ func (r *Run) fromCache(ctx context.Context, cfg Config, root, srcRoot string, o
 		if d.err != nil {
 			continue // loading it says what is wrong
 		}
-		keys[i] = c.key(d.sum, cf.Scope, byFile[file])
+		uhs := byFile[file]
+		opts := optsFor(file)
+		if opts.Front.Cache == nil {
+			opts.Front.Cache = ccCache
+		}
+		callers, names, err := funccheck.CallersDigest(ctx, opts, file, cf.Scope.Name)
+		if err != nil {
+			continue // checked, not cached
+		}
+		// Callers in other files may have harnesses of their own: those
+		// of the names the files that may call it hold.
+		for n, uh := range hsAll {
+			if names(n) {
+				if uhs == nil || uhs[n] == nil {
+					uhs = maps.Clone(uhs)
+					if uhs == nil {
+						uhs = map[string]*funccheck.UserHarness{}
+					}
+					uhs[n] = uh
+				}
+			}
+		}
+		keys[i] = c.key(d.sum, callers, cf.Scope, uhs)
 		e, err := c.lookup(keys[i], cf.Scope)
 		switch {
 		case errors.Is(err, errUndecided):

@@ -163,12 +163,25 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 		return nil, fmt.Errorf("the C front end's sandbox: %w", err)
 	}
 	finder := newIncludeFinder(srcRoot)
+	// Callers in other files are judged with the flags of the function's
+	// file: the compilation database says which files share them.
+	var db *diffscope.CompileDB
+	memo := &funccheck.Memo{}
+	if scope.CompileDB != "" && cfg.CallerDepth > 0 {
+		if db, err = diffscope.LoadCompileDB(scope.CompileDB); err != nil {
+			return nil, err
+		}
+	}
 	optsFor := func(file string) funccheck.Options {
 		front := frontFor(cfg.Front, scope.Flags[file], root, srcRoot)
 		front.Sandbox = sandbox
-		return funccheck.Options{RepoDir: srcRoot, Front: front, Harness: cfg.Harness,
+		o := funccheck.Options{RepoDir: srcRoot, Front: front, Harness: cfg.Harness,
 			Engine: cfg.Engine, Timeout: cfg.FunctionTimeout, NoCover: cfg.NoCover, Instrument: cfg.Instrument,
 			UserHarness: harnesses.lookup, FindInclude: finder.find, CallerDepth: cfg.CallerDepth}
+		if cfg.CallerDepth > 0 {
+			o.OtherFiles = otherFiles(db, root, file, memo)
+		}
+		return o
 	}
 	keys := run.fromCache(ctx, cfg, root, srcRoot, optsFor, harnesses)
 	var todo []int
@@ -230,7 +243,11 @@ func Execute(ctx context.Context, cfg Config, progress ProgressFunc) (*Run, erro
 				opts := optsFor(cf.Scope.File)
 				var out funccheck.Outcome
 				if cfg.Isolate != nil {
-					out = runChild(ctx, cfg.Isolate, jobFor(cfg, srcRoot, opts, cf.Scope, harnesses), cfg.Engine.Log)
+					job := jobFor(cfg, srcRoot, opts, cf.Scope, harnesses)
+					if opts.OtherFiles != nil {
+						job.OtherFiles, job.CompileDB, job.DBRoot = true, scope.CompileDB, root
+					}
+					out = runChild(ctx, cfg.Isolate, job, cfg.Engine.Log)
 				} else {
 					out = checkOne(ctx, units[cf.Scope.File], opts, cf.Scope)
 				}
@@ -433,6 +450,11 @@ func worktreeAt(ctx context.Context, root, head string) (string, func(), error) 
 func reproduce(ctx context.Context, dir, srcRoot string, opts funccheck.Options, out funccheck.Outcome) (*repro.Outcome, string) {
 	if out.Harness == nil {
 		return nil, "no harness"
+	}
+	if out.Harness.File != "" && out.Harness.File != out.File {
+		// The trace starts in a caller in another file: the reproducer
+		// would need both files (and their statics apart).
+		return nil, fmt.Sprintf("the trace starts in %s() in %s; reproducers of traces that cross files are not made yet", ir.CName(out.Harness.Function), out.Harness.File)
 	}
 	src, err := repro.Generate(*out.Result, report.Dir(srcRoot), repro.Options{Files: []string{out.File},
 		Harness: out.Harness.Source, Entry: out.Harness.Entry})

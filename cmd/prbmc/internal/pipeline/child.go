@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/prbmc/prbmc/diffscope"
 	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/engine"
 	"github.com/prbmc/prbmc/verifier/funccheck"
@@ -119,6 +120,16 @@ func RunJob(ctx context.Context, job Job, deps ChildDeps, log io.Writer) (out fu
 			return unknown("checks: %v", err)
 		}
 		opts.Instrument = inst
+	}
+	if job.OtherFiles && job.CallerDepth > 0 {
+		var db *diffscope.CompileDB
+		if job.CompileDB != "" {
+			var err error
+			if db, err = diffscope.LoadCompileDB(job.CompileDB); err != nil {
+				return unknown("%v", err)
+			}
+		}
+		opts.OtherFiles = otherFiles(db, job.DBRoot, f.File, nil)
 	}
 	sb, err := cfront.NewSandbox(append([]string{job.RepoRoot}, job.ExtraRoots...)...)
 	if err != nil {

@@ -69,6 +69,14 @@ type Job struct {
 	UserHarnesses map[string]*funccheck.UserHarness `json:"userHarnesses,omitempty"`
 	// CallerDepth is funccheck.Options.CallerDepth.
 	CallerDepth int `json:"callerDepth,omitempty"`
+	// OtherFiles, with CallerDepth, looks for the function's callers in
+	// the repository's other files too (funccheck.Options.OtherFiles);
+	// CompileDB is the compilation database that says which of them are
+	// compiled with the function's file's flags ("": all are), its
+	// entries relative to DBRoot, the repository's top level.
+	OtherFiles bool   `json:"otherFiles,omitempty"`
+	CompileDB  string `json:"compileDB,omitempty"`
+	DBRoot     string `json:"dbRoot,omitempty"`
 }
 
 // FrontJob is the front end's configuration of a Job.
