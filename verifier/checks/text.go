@@ -40,14 +40,7 @@ func tempTexts(f *ir.Function) map[*ir.Var]string {
 	defs := map[*ir.Var]int{}
 	src := map[*ir.Var]ir.Instr{}
 	for _, in := range f.Body {
-		var lhs ir.Expr
-		switch x := in.(type) {
-		case *ir.Assign:
-			lhs = x.Lhs
-		case *ir.Call:
-			lhs = x.Result
-		}
-		if r, ok := lhs.(*ir.VarRef); ok && r.V.Kind == ir.Temp {
+		if r, ok := ir.Written(in).(*ir.VarRef); ok && r.V.Kind == ir.Temp {
 			defs[r.V]++
 			src[r.V] = in
 		}

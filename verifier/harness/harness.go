@@ -642,14 +642,7 @@ func carriedStatics(f *ir.Function) []*ir.Var {
 	written := map[*ir.Var]bool{}
 	for _, g := range reach {
 		for _, in := range g.Body {
-			var lhs ir.Expr
-			switch in := in.(type) {
-			case *ir.Assign:
-				lhs = in.Lhs
-			case *ir.Call:
-				lhs = in.Result
-			}
-			if lhs != nil {
+			if lhs := ir.Written(in); lhs != nil {
 				if v := ir.RootVar(lhs); v != nil {
 					written[v] = true
 				}

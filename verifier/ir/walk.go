@@ -114,3 +114,17 @@ func AddressTaken(p *Program) map[*Var]bool {
 	}
 	return taken
 }
+
+// Written is the lvalue instruction in stores to (an Assign's left
+// side, a Call's result), or nil.
+func Written(in Instr) Expr {
+	switch in := in.(type) {
+	case *Assign:
+		return in.Lhs
+	case *Call:
+		if in.Result != nil {
+			return in.Result
+		}
+	}
+	return nil
+}
