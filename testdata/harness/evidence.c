@@ -57,20 +57,3 @@ int sum_rest(struct cursor *c)
 		s += c->data[c->pos + i];
 	return s;
 }
-
-/* A length-prefixed string, as sds's: a type byte right before the
- * pointer and a header before that. The library's callers pass what its
- * constructor made, so the bytes before s exist: the harness puts s five
- * bytes into its object (the most the code reads before it). */
-struct lphdr {
-	unsigned len;
-	unsigned char flags;
-} __attribute__((packed));
-
-unsigned lp_len(const char *s)
-{
-	unsigned char f = s[-1];
-	if (f == 1)
-		return ((const struct lphdr *)(s - sizeof(struct lphdr)))->len;
-	return f;
-}

@@ -457,13 +457,6 @@ func (g *gen) pointerAt(lv, desc string, t *ir.PointerType, sh shape, depth int,
 		elems = int(max(int64(g.opts.VoidBytes), sh.minBytes))
 	}
 	alloc := fmt.Sprintf("%s(%s)", g.malloc(), size)
-	if sh.before > 0 {
-		// The code reads before the pointer (s[-1], a header at
-		// s - sizeof(struct hdr)): a caller's pointer has that much of
-		// its object before it.
-		alloc = fmt.Sprintf("(void *)((char *)%s(%d + %s) + %d)", g.malloc(), sh.before, size, sh.before)
-		what += fmt.Sprintf(", %d bytes into an object whose first %d bytes have any contents (the code reads before the pointer)", sh.before, sh.before)
-	}
 	if nullable {
 		g.emit("%s", set(fmt.Sprintf("%s ? 0 : %s", g.nondet(g.std.Bool), alloc)))
 		what += ", or is NULL"

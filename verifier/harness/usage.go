@@ -15,12 +15,9 @@ type usage struct {
 	indexed     map[string]bool
 	// stringy: the code looks for a NUL in what it points to, or passes
 	// it to a string function; minBytes: the bytes a constant index or
-	// a copy of a constant size reaches; before: the bytes a negative
-	// constant index reaches before the pointer (s[-1], a header found
-	// at s - sizeof(struct hdr), as length-prefixed strings do).
+	// a copy of a constant size reaches.
 	stringy  map[string]bool
 	minBytes map[string]int64
-	before   map[string]int64
 }
 
 // maxEvidenceBytes bounds the object a constant index or copy asks for:
@@ -30,12 +27,11 @@ const maxEvidenceBytes = 4096
 // shape is what the code says of the object behind one pointer.
 type shape struct {
 	nullable, indexed, str bool
-	minBytes, before       int64
+	minBytes               int64
 }
 
 func (u *usage) shapeOf(key string) shape {
-	return shape{nullable: u.nullChecked[key], indexed: u.indexed[key], str: u.stringy[key],
-		minBytes: u.minBytes[key], before: u.before[key]}
+	return shape{nullable: u.nullChecked[key], indexed: u.indexed[key], str: u.stringy[key], minBytes: u.minBytes[key]}
 }
 
 // stringFuncs take a NUL-terminated string as their first argument (and,
@@ -108,15 +104,13 @@ func (u *usage) calleeEvidence(f *ir.Function, memo map[*ir.Function]*usage, dep
 				u.stringy[k] = true
 			}
 			u.atLeast(k, cu.minBytes[ck])
-			u.atLeastBefore(k, cu.before[ck])
 		}
 	}
 }
 
 // analyseOne is analyse of f's own code.
 func analyseOne(f *ir.Function) *usage {
-	u := &usage{nullChecked: map[string]bool{}, indexed: map[string]bool{}, stringy: map[string]bool{},
-		minBytes: map[string]int64{}, before: map[string]int64{}}
+	u := &usage{nullChecked: map[string]bool{}, indexed: map[string]bool{}, stringy: map[string]bool{}, minBytes: map[string]int64{}}
 	// One level of copies: char *s = str; then s++.
 	alias := map[*ir.Var]*ir.Var{}
 	for _, in := range f.Body {
@@ -163,11 +157,7 @@ func analyseOne(f *ir.Function) *usage {
 							u.indexed[k] = true
 							if c, ok := b.Y.(*ir.Const); ok && b.Op == ir.PtrAdd {
 								if pt, ok := b.X.Type().(*ir.PointerType); ok && pt.Elem.Size() > 0 {
-									if i := signedConst(c); i >= 0 {
-										u.atLeast(k, (i+1)*pt.Elem.Size())
-									} else if i > -maxEvidenceBytes {
-										u.atLeastBefore(k, -i*pt.Elem.Size())
-									}
+									u.atLeast(k, (int64(c.Bits)+1)*pt.Elem.Size())
 								}
 							}
 						}
@@ -262,25 +252,6 @@ func (u *usage) atLeast(key string, n int64) {
 	if n > 0 && n <= maxEvidenceBytes && n > u.minBytes[key] {
 		u.minBytes[key] = n
 	}
-}
-
-// atLeastBefore records that the code reaches n bytes before the pointer
-// of key.
-func (u *usage) atLeastBefore(key string, n int64) {
-	if n > 0 && n <= maxEvidenceBytes && n > u.before[key] {
-		u.before[key] = n
-	}
-}
-
-// signedConst is c's value read as a two's-complement number of its
-// type's width: an index of -1 is -1 whether its type is signed or not
-// (pointer arithmetic wraps the same).
-func signedConst(c *ir.Const) int64 {
-	w := 64
-	if it, ok := c.T.(*ir.IntType); ok && it.Bits > 0 && it.Bits < 64 {
-		w = it.Bits
-	}
-	return int64(c.Bits<<(64-w)) >> (64 - w)
 }
 
 // callEvidence reads what a call says of its pointer arguments: a string
