@@ -109,17 +109,7 @@ func (m *typeMap) bitFieldPath(st *ir.StructType, name string) ([]int, *bitField
 // when it names a bit-field; nil otherwise.
 func bitFieldSel(n cc.ExpressionNode) *cc.PostfixExpression {
 	for {
-		switch x := n.(type) {
-		case *cc.PrimaryExpression:
-			if x.Case != cc.PrimaryExpressionExpr {
-				return nil
-			}
-			n = x.ExpressionList
-		case *cc.ExpressionList:
-			if x.ExpressionList != nil {
-				return nil
-			}
-			n = x.AssignmentExpression
+		switch x := stripParens(n).(type) {
 		case *cc.UnaryExpression:
 			if x.Case != cc.UnaryExpressionPostfix {
 				return nil
@@ -447,17 +437,10 @@ func readsBitField(n cc.Node, pred func(*cc.Field) bool) bool {
 // assigns, increments or decrements; nil if it does not.
 func bitFieldStoreIn(n cc.Node) *cc.Field {
 	for {
+		if e, ok := n.(cc.ExpressionNode); ok {
+			n = stripParens(e)
+		}
 		switch x := n.(type) {
-		case *cc.PrimaryExpression:
-			if x.Case != cc.PrimaryExpressionExpr {
-				return nil
-			}
-			n = x.ExpressionList
-		case *cc.ExpressionList:
-			if x.ExpressionList != nil {
-				return nil
-			}
-			n = x.AssignmentExpression
 		case *cc.AssignmentExpression:
 			if x.Case == cc.AssignmentExpressionCond {
 				n = x.ConditionalExpression
