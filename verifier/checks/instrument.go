@@ -581,13 +581,7 @@ func (in *instrumenter) conversion(cs []check, x *ir.Cast, guard ir.Expr) []chec
 // the interpreter has it.
 func (in *instrumenter) memBuiltin(cs []check, x *ir.Call) []check {
 	if x.Builtin == ir.BFree && len(x.Args) == 1 {
-		shown := x.Args[0]
-		if cast, ok := shown.(*ir.Cast); ok {
-			if _, ok := cast.X.Type().(*ir.PointerType); ok {
-				shown = cast.X
-			}
-		}
-		text := "invalid or double free of " + in.text(shown)
+		text := "invalid or double free of " + in.text(stripVoidCast(x.Args[0]))
 		return append(cs, check{cond: &ir.Freeable{P: x.Args[0], T: in.std.Int}, kind: ir.PropPointer, text: text})
 	}
 	if len(x.Args) != 3 {
@@ -609,13 +603,7 @@ func (in *instrumenter) memBuiltin(cs []check, x *ir.Call) []check {
 	n := int64(c.Bits)
 	for i, role := range roles {
 		p := x.Args[i]
-		shown := p
-		if cast, ok := p.(*ir.Cast); ok {
-			if _, ok := cast.X.Type().(*ir.PointerType); ok {
-				shown = cast.X // (void*)buf
-			}
-		}
-		text := fmt.Sprintf("NULL, dangling or out-of-bounds %s %s of %s (%d bytes)", x.Builtin, role, in.text(shown), n)
+		text := fmt.Sprintf("NULL, dangling or out-of-bounds %s %s of %s (%d bytes)", x.Builtin, role, in.text(stripVoidCast(p)), n)
 		cs = append(cs, check{cond: &ir.Valid{P: p, N: n, Write: role == "destination", T: in.std.Int}, kind: ir.PropPointer, text: text})
 	}
 	return cs

@@ -60,7 +60,8 @@ func (in *instrumenter) modelCopies(f *ir.Function) {
 	}
 }
 
-// stripVoidCast shows (void *)buf as buf.
+// stripVoidCast shows (void *)buf as buf: a pointer converted to another
+// pointer type is shown as written.
 func stripVoidCast(e ir.Expr) ir.Expr {
 	if c, ok := e.(*ir.Cast); ok {
 		if _, ok := c.X.Type().(*ir.PointerType); ok {

@@ -254,10 +254,7 @@ func TestUndecidedConstructorIsNote(t *testing.T) {
 func TestStaticsCarryOver(t *testing.T) {
 	ctx := context.Background()
 	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
-	u, err := LoadUnit(ctx, opts, "statics.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "statics.c")
 	for _, tc := range []struct {
 		fn      string
 		verdict result.Verdict
@@ -279,9 +276,9 @@ func TestStaticsCarryOver(t *testing.T) {
 			if tc.verdict != result.Unsafe {
 				return
 			}
-			v := r.Violated()
-			if v == nil || v.Kind != "bounds" || v.Location.Line != 9 || v.Trace == nil || !v.Trace.Replayed {
-				t.Fatalf("violation %+v, want a replayed bounds failure at line 9", v)
+			v := replayed(t, r)
+			if v.Kind != "bounds" || v.Location.Line != 9 {
+				t.Fatalf("violation %+v, want a bounds failure at line 9", v)
 			}
 			calls := 0
 			for _, st := range v.Trace.Steps {
