@@ -27,7 +27,7 @@ func cmdAction(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 // actionPipeline is the Action's checker: the check pipeline with Z3.
 func actionPipeline() action.Pipeline {
-	return action.Pipeline{Engine: defaultEngine, Solver: z3Solver, Instrument: instrumentFor, Text: writeCheckText,
+	return action.Pipeline{Engine: defaultEngine, Solver: z3Solver, Sessions: z3Sessions, Instrument: instrumentFor, Text: writeCheckText,
 		Isolation: isolation, Version: toolVersion(), Build: toolBuild, SolverVersion: z3.FullVersion()}
 }
 
@@ -49,7 +49,7 @@ func instrumentFor(names []string) (func(*ir.Program) error, error) {
 
 // childDeps is what a child process checking one function needs.
 func childDeps() pipeline.ChildDeps {
-	return pipeline.ChildDeps{Solver: z3Solver, Instrument: instrumentFor, LimitSolverMemory: z3.SetMemoryLimit}
+	return pipeline.ChildDeps{Solver: z3Solver, Sessions: z3Sessions, Instrument: instrumentFor, LimitSolverMemory: z3.SetMemoryLimit}
 }
 
 // isolation runs each function's check in a child process of this

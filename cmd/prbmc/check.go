@@ -176,7 +176,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	cc := pipeline.Config{Instrument: inst, RepoDir: sf.repo, Base: sf.base, Head: sf.head, Globs: sf.globs(), CompileCommands: sf.compileCommands,
 		Front: cfg, FunctionTimeout: *funcTimeout, Budget: *budget, Jobs: nJobs, Harness: ho, NoCover: *noCover, ReproDir: *reproDir,
 		Checks: strings.Split(*checkList, ","), Verbose: *verbose, TrustHeadHarness: *trustHarness, CallerDepth: max(*callerDepth, 0), SandboxRoots: existingDirs(cfg.IncludeDirs),
-		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Log: engineLog}, Shard: shard}
+		Engine: engine.Options{Engine: *eng, MaxK: *maxK, Solver: z3Solver, Sessions: z3Sessions, Log: engineLog}, Shard: shard}
 	if *isolate {
 		if cc.Isolate, err = isolation(mem); err != nil {
 			fmt.Fprintf(stderr, "prbmc check: %v\n", err)

@@ -25,6 +25,13 @@ import (
 // Z3's general solver).
 func z3Solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }
 
+// z3Sessions gives one part of a run that makes Z3 solvers one after
+// another (engine.Options.Sessions) solvers that share Z3 contexts.
+func z3Sessions() (engine.SolverFactory, func()) {
+	cs := &z3.Contexts{}
+	return func(logic string) (smt.Solver, error) { return cs.New(z3.Options{Logic: logic}) }, cs.Close
+}
+
 // verifyFlags are prbmc verify's options.
 type verifyFlags struct {
 	front       frontFlags
@@ -83,7 +90,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "prbmc verify: unknown budget %q (want time or work)\n", vf.budget)
 		return exitUsage
 	}
-	newSolver, err := solverFor(vf.solver)
+	newSolver, sessions, err := solverFor(vf.solver)
 	if err != nil {
 		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
 		return exitUsage
@@ -164,7 +171,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if vf.verbose {
 		log = stderr
 	}
-	r := verifyFiles(ctx, cfg, fs.Args(), vf, newSolver, log, explain)
+	r := verifyFiles(ctx, cfg, fs.Args(), vf, newSolver, sessions, log, explain)
 	r.Elapsed = time.Since(start)
 	if err := writeReports(ctx, stdout, stderr, r, vf, rf, fs.Args()); err != nil {
 		fmt.Fprintf(stderr, "prbmc verify: %v\n", err)
@@ -204,7 +211,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 
 // verifyFiles loads and verifies; every failure becomes an unknown result.
 func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf verifyFlags,
-	newSolver func(logic string) (smt.Solver, error), log, explain io.Writer) *result.Result {
+	newSolver engine.SolverFactory, sessions func() (engine.SolverFactory, func()), log, explain io.Writer) *result.Result {
 	prog, err := cfront.LoadFiles(ctx, cfg, files...)
 	if err != nil {
 		var fe *cfront.Error
@@ -221,7 +228,7 @@ func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf veri
 		unsupported = append(unsupported, d.String())
 	}
 	r := engine.Verify(ctx, prog.IR, engine.Options{Engine: vf.engine, Entry: vf.entry, Unwind: vf.unwind, MaxK: vf.maxK,
-		Solver: newSolver, Log: log, IncrementalSolver: vf.incSolver, Invariants: vf.invariants,
+		Solver: newSolver, Sessions: sessions, Log: log, IncrementalSolver: vf.incSolver, Invariants: vf.invariants,
 		Contractors: vf.contractors, Strengthen: vf.strengthen, Explain: explain, Work: workFor(vf.budget)})
 	r.Unsupported = unsupported
 	return r

@@ -40,6 +40,13 @@ type Options struct {
 	MaxK   int    // largest bound incremental BMC tries
 	// Solver makes solvers; required.
 	Solver SolverFactory
+	// Sessions, when set, gives each part of the run that makes solvers
+	// one after another (each engine's queries, the invariant generator)
+	// a factory of its own, used in place of Solver, and the function
+	// that ends it. A session may keep what a closed solver leaves for
+	// the next of its solvers: z3.Contexts keeps the Z3 context, which
+	// costs more to make than most small queries take.
+	Sessions func() (SolverFactory, func())
 	// Log receives diagnostics that are not results (a counterexample that
 	// did not replay is a bug in prbmc and is logged here). nil discards.
 	Log io.Writer

@@ -74,6 +74,13 @@ func readExpect(t *testing.T, path string) expectation {
 
 func solver(logic string) (smt.Solver, error) { return z3.New(z3.Options{Logic: logic}) }
 
+// sessions are what prbmc runs with: each part of a run keeps its Z3
+// contexts for its next solvers (z3.Contexts).
+func sessions() (engine.SolverFactory, func()) {
+	cs := &z3.Contexts{}
+	return func(logic string) (smt.Solver, error) { return cs.New(z3.Options{Logic: logic}) }, cs.Close
+}
+
 // TestVerdicts runs every program of testdata/verify through incremental
 // BMC and checks the verdict, the violated line and trace values.
 func TestVerdicts(t *testing.T) {
@@ -104,7 +111,7 @@ func checkVerdict(t *testing.T, f, eng string, want expectation) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	r := engine.Verify(ctx, p, engine.Options{Engine: eng, MaxK: maxK, Solver: solver})
+	r := engine.Verify(ctx, p, engine.Options{Engine: eng, MaxK: maxK, Solver: solver, Sessions: sessions})
 	if r.Verdict != want.verdict {
 		t.Fatalf("verdict %s (%s), want %s", r.Verdict, r.Reason, want.verdict)
 	}
@@ -581,9 +588,11 @@ func TestStableVerdicts(t *testing.T) {
 		name     string
 		work     int64
 		deadline time.Duration
+		sessions func() (engine.SolverFactory, func())
 	}{
-		{"work", 2 * engine.WorkPerSecond, time.Minute},
-		{"deadline", 0, 4 * time.Second},
+		{"work", 2 * engine.WorkPerSecond, time.Minute, nil},
+		{"work/kept-contexts", 2 * engine.WorkPerSecond, time.Minute, sessions},
+		{"deadline", 0, 4 * time.Second, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
@@ -593,7 +602,7 @@ func TestStableVerdicts(t *testing.T) {
 					stop = busy()
 				}
 				ctx, cancel := context.WithTimeout(context.Background(), tc.deadline)
-				r := engine.Verify(ctx, p, engine.Options{Engine: "auto", Solver: solver, Work: tc.work})
+				r := engine.Verify(ctx, p, engine.Options{Engine: "auto", Solver: solver, Sessions: tc.sessions, Work: tc.work})
 				cancel()
 				stop()
 				t.Logf("run %d: %s k=%d in %.1f s: %s", i+1, r.Verdict, r.K, r.Elapsed.Seconds(), r.Reason)

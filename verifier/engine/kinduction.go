@@ -188,7 +188,8 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 		// The generator works beside the main loop (seed 001); each step
 		// takes the invariants proved so far.
 		gctx, cancel := context.WithCancel(ctx)
-		solver := invariant.Solver(opts.Solver)
+		factory, endSession := opts.session()
+		solver := invariant.Solver(factory)
 		if opts.testPanic == "invariant" {
 			solver = func(string) (smt.Solver, error) { opts.testHook("invariant"); return nil, nil }
 		}
@@ -203,6 +204,7 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 		defer func() {
 			cancel()
 			gen.Wait()
+			endSession()
 			for _, n := range gen.Notes() {
 				fmt.Fprintf(opts.Log, "prbmc: invariants: %s\n", n)
 			}

@@ -14,13 +14,17 @@ type querier struct {
 	opts   Options
 	shared smt.Solver
 	reason string
+	// end ends the querier's solver session (see Options.Sessions).
+	end func()
 }
 
 func newQuerier(opts Options) (*querier, error) {
 	q := &querier{opts: opts}
+	q.opts.Solver, q.end = opts.session()
 	if opts.IncrementalSolver {
-		s, err := opts.Solver("")
+		s, err := q.opts.Solver("")
 		if err != nil {
+			q.end()
 			return nil, err
 		}
 		q.shared = opts.work.Solver(s)
@@ -32,6 +36,16 @@ func (q *querier) close() {
 	if q.shared != nil {
 		q.shared.Close()
 	}
+	q.end()
+}
+
+// session is a solver factory of the caller's own and the function that
+// ends it: a session of Sessions when set, Solver otherwise.
+func (o *Options) session() (SolverFactory, func()) {
+	if o.Sessions == nil {
+		return o.Solver, func() {}
+	}
+	return o.Sessions()
 }
 
 // ReasonUnknown explains the last Unknown answer.

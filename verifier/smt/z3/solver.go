@@ -75,6 +75,9 @@ type Solver struct {
 	aux                   C.Z3_solver // always empty; see clearCancel
 	imu                   sync.Mutex  // guards checking and interrupted
 	checking, interrupted bool
+	// wasInterrupted: some check was interrupted (written by the check's
+	// goroutine before it reports): the context is not kept.
+	wasInterrupted bool
 
 	// abandoned is set when a check did not stop within abandonGrace of
 	// its context's end: the check still runs in its goroutine and sends
@@ -85,6 +88,8 @@ type Solver struct {
 	broken *guard.Panic
 	// checkTime is the time spent in checks so far.
 	checkTime time.Duration
+	// home, when set, takes the context back on Close (see Contexts).
+	home *Contexts
 
 	// testPanic, set only by this package's tests, names a goroutine of
 	// the Solver that panics: "check", "watch" or "release".
@@ -125,8 +130,15 @@ func (s *Solver) dead() error {
 var _ smt.Solver = (*Solver)(nil)
 
 // New creates a Solver with its own Z3 context.
-func New(opts Options) (*Solver, error) {
-	c := C.prbmc_mk_context()
+func New(opts Options) (*Solver, error) { return makeSolver(nil, opts) }
+
+// makeSolver makes a Solver in a kept context of home, or in a new one
+// when home has none (or is nil).
+func makeSolver(home *Contexts, opts Options) (*Solver, error) {
+	c, reused := home.take()
+	if !reused {
+		c = C.prbmc_mk_context()
+	}
 	if c == nil {
 		if overLimit() {
 			// Other solvers of the process hold the memory.
@@ -155,7 +167,7 @@ func New(opts Options) (*Solver, error) {
 		C.Z3_del_context(c)
 		return nil, err
 	}
-	sv := &Solver{c: c, s: s, aux: aux, opts: opts, timeout: math.MaxUint32, workLimit: opts.WorkLimit, pristine: true}
+	sv := &Solver{c: c, s: s, aux: aux, opts: opts, timeout: math.MaxUint32, workLimit: opts.WorkLimit, pristine: true, home: home}
 	sv.tr.init(c)
 	if err := sv.setParam("random_seed", uint32(opts.Seed)); err != nil {
 		sv.Close()
@@ -399,6 +411,7 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 			s.testHook("check")
 			interrupted := stop()
 			stopped = true
+			s.wasInterrupted = s.wasInterrupted || interrupted
 			err := z3Error(s.c, "check")
 			if err == nil && (interrupted || r == C.Z3_L_UNDEF) {
 				s.clearCancel()
@@ -589,7 +602,9 @@ func (s *Solver) Close() error {
 		return nil
 	}
 	if s.abandoned != nil {
-		// The abandoned check still uses the context: free it after.
+		// The abandoned check still uses the context: free it after
+		// (and never keep it: it may be in any state).
+		s.home = nil
 		s.closed = true
 		go func() {
 			<-s.abandoned
@@ -598,6 +613,11 @@ func (s *Solver) Close() error {
 		return nil
 	}
 	s.closed = true
+	if home := s.home; home.keeps(s) {
+		s.release() // gives the context back to home
+		return nil
+	}
+	s.home = nil
 	if s.checkTime > asyncRelease || len(s.tr.memo) > asyncReleaseTerms {
 		// Deleting a context after long checks (many learnt clauses, a
 		// large bit-blasted formula) or with millions of ASTs takes Z3
@@ -633,7 +653,9 @@ func (s *Solver) release() {
 	s.tr.release()
 	C.Z3_solver_dec_ref(s.c, s.s)
 	C.Z3_solver_dec_ref(s.c, s.aux)
-	C.Z3_del_context(s.c)
+	if !s.home.put(s.c) {
+		C.Z3_del_context(s.c)
+	}
 }
 
 // liveRefs counts the references the solver's caches hold, and ownedRefs

@@ -167,33 +167,37 @@ Z3_solver prbmc_mk_solver(Z3_context c, const char *logic) {
 	return s;
 }
 
-static Z3_tactic prbmc_tactic(Z3_context c, Z3_tactic t) {
-	if (t != NULL) Z3_tactic_inc_ref(c, t);
-	return t;
-}
-
 // prbmc_mk_eager_solver is a solver for queries whose arrays are only
 // read, at any index, from array variables: Ackermann's reduction turns
 // the reads into bit-vectors, which are bit-blasted to SAT at once; when
 // that does not apply, Z3's SMT core decides the query as before. The
-// tactics live as long as the context (each Solver has its own).
+// solver holds its tactic, and the tactic its parts: our references go
+// once the solver is made (a context may serve many solvers; see
+// Contexts).
 Z3_solver prbmc_mk_eager_solver(Z3_context c) {
-	Z3_tactic simp = prbmc_tactic(c, Z3_mk_tactic(c, "simplify"));
-	Z3_tactic ack = prbmc_tactic(c, Z3_mk_tactic(c, "ackermannize_bv"));
-	Z3_tactic bb = prbmc_tactic(c, Z3_mk_tactic(c, "bit-blast"));
-	Z3_tactic sat = prbmc_tactic(c, Z3_mk_tactic(c, "sat"));
-	Z3_tactic smt = prbmc_tactic(c, Z3_mk_tactic(c, "smt"));
-	if (simp == NULL || ack == NULL || bb == NULL || sat == NULL || smt == NULL || Z3_get_error_code(c) != Z3_OK) return NULL;
-	Z3_tactic front = prbmc_tactic(c, Z3_tactic_and_then(c, simp, ack));
-	Z3_tactic back = prbmc_tactic(c, Z3_tactic_and_then(c, bb, sat));
-	if (front == NULL || back == NULL) return NULL;
-	Z3_tactic eager = prbmc_tactic(c, Z3_tactic_and_then(c, front, back));
-	if (eager == NULL) return NULL;
-	Z3_tactic t = prbmc_tactic(c, Z3_tactic_or_else(c, eager, smt));
-	if (t == NULL || Z3_get_error_code(c) != Z3_OK) return NULL;
-	Z3_solver s = Z3_mk_solver_from_tactic(c, t);
-	if (s == NULL || Z3_get_error_code(c) != Z3_OK) return NULL;
-	Z3_solver_inc_ref(c, s);
+	enum { SIMP, ACK, BB, SAT, SMT, FRONT, BACK, EAGER, ALL, N };
+	static const char *names[] = {"simplify", "ackermannize_bv", "bit-blast", "sat", "smt"};
+	Z3_tactic t[N] = {0};
+	Z3_solver s = NULL;
+	for (int i = SIMP; i <= SMT; i++) {
+		t[i] = Z3_mk_tactic(c, names[i]);
+		if (t[i] == NULL || Z3_get_error_code(c) != Z3_OK) goto out;
+		Z3_tactic_inc_ref(c, t[i]);
+	}
+	static const int parts[][3] = {{FRONT, SIMP, ACK}, {BACK, BB, SAT}, {EAGER, FRONT, BACK}, {ALL, EAGER, SMT}};
+	for (int i = 0; i < 4; i++) {
+		int r = parts[i][0], a = parts[i][1], b = parts[i][2];
+		t[r] = r == ALL ? Z3_tactic_or_else(c, t[a], t[b]) : Z3_tactic_and_then(c, t[a], t[b]);
+		if (t[r] == NULL || Z3_get_error_code(c) != Z3_OK) goto out;
+		Z3_tactic_inc_ref(c, t[r]);
+	}
+	s = Z3_mk_solver_from_tactic(c, t[ALL]);
+	if (s == NULL || Z3_get_error_code(c) != Z3_OK) s = NULL;
+	else Z3_solver_inc_ref(c, s);
+out:
+	for (int i = 0; i < N; i++) {
+		if (t[i] != NULL) Z3_tactic_dec_ref(c, t[i]);
+	}
 	return s;
 }
 

@@ -19,6 +19,9 @@ import (
 type Pipeline struct {
 	Engine string // engine name, e.g. "kinduction"
 	Solver engine.SolverFactory
+	// Sessions are the solver's sessions (engine.Options.Sessions; nil:
+	// Solver alone).
+	Sessions func() (engine.SolverFactory, func())
 	// Instrument returns the instrumentation for the checks input (nil
 	// for assertions only), or an error naming an unknown check.
 	Instrument func(checks []string) (func(*ir.Program) error, error)
@@ -45,7 +48,7 @@ func (p Pipeline) Check(ctx context.Context, req CheckRequest, log io.Writer) (*
 	mem, jobs := pipeline.Size(req.MemoryMiB, req.Jobs)
 	cfg := configOf(req, p.Engine)
 	cfg.Base, cfg.Jobs = base, jobs
-	cfg.Engine.Solver, cfg.Engine.Log = p.Solver, log
+	cfg.Engine.Solver, cfg.Engine.Sessions, cfg.Engine.Log = p.Solver, p.Sessions, log
 	if p.Isolation != nil {
 		iso, err := p.Isolation(mem)
 		if err != nil {

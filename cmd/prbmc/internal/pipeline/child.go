@@ -22,6 +22,9 @@ import (
 // ChildDeps are what a child needs from the command that hosts it.
 type ChildDeps struct {
 	Solver engine.SolverFactory
+	// Sessions are the solver's sessions (engine.Options.Sessions; nil:
+	// Solver alone).
+	Sessions func() (engine.SolverFactory, func())
 	// Instrument returns the instrumentation of the named checks (nil
 	// for assertions only).
 	Instrument func(names []string) (func(*ir.Program) error, error)
@@ -108,7 +111,7 @@ func RunJob(ctx context.Context, job Job, deps ChildDeps, log io.Writer) (out fu
 			Defines: job.Front.Defines, Undefines: job.Front.Undefines},
 		Harness: job.Harness,
 		Engine: engine.Options{Engine: job.Engine.Engine, MaxK: job.Engine.MaxK, Invariants: job.Engine.Invariants,
-			Strengthen: job.Engine.Strengthen, Contractors: job.Engine.Contractors, Solver: deps.Solver, Log: engineLog},
+			Strengthen: job.Engine.Strengthen, Contractors: job.Engine.Contractors, Solver: deps.Solver, Sessions: deps.Sessions, Log: engineLog},
 		Timeout: job.Timeout, NoCover: job.NoCover,
 		UserHarness: (&harnessSet{use: job.UserHarnesses}).lookup,
 		CallerDepth: job.CallerDepth,
