@@ -227,9 +227,58 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 	} else {
 		g.emit("%s", call)
 	}
+	if names := mayAlias(f.Params, args); len(names) > 1 {
+		// A caller may pass two pointers into one object (f(&x, &x)),
+		// which the function may not expect; the harness makes a fresh
+		// object for each pointer, so its verdicts hold for calls
+		// without such aliases only. Say so.
+		g.assume("%s point into different objects (a call that passes two of them into the same object is not checked)", joinNames(names))
+	}
 	h := &Harness{Function: def.Name, Entry: EntryName(def.Name), File: def.File, Line: def.StartLine, Assumed: g.assumed, Constructed: g.constructed}
 	h.Source, h.compact = g.render(h)
 	return h, nil
+}
+
+// mayAlias names the pointer parameters (args: their names in the
+// harness) that could point into the same object as another one: their
+// pointees have the same type, or one is bytes (void, char), which may
+// be any object's.
+func mayAlias(params []*ir.Var, args []string) []string {
+	var ptrs []int
+	for i, p := range params {
+		if t, ok := p.Type.(*ir.PointerType); ok {
+			if _, fn := t.Elem.(*ir.FuncType); !fn {
+				ptrs = append(ptrs, i)
+			}
+		}
+	}
+	bytes := func(t ir.Type) bool {
+		if _, ok := t.(ir.VoidType); ok {
+			return true
+		}
+		it, ok := t.(*ir.IntType)
+		return ok && it.Bits == 8 && !it.IsBool()
+	}
+	var names []string
+	for _, i := range ptrs {
+		ei := params[i].Type.(*ir.PointerType).Elem
+		for _, j := range ptrs {
+			ej := params[j].Type.(*ir.PointerType).Elem
+			if i != j && (ir.SameType(ei, ej) || bytes(ei) || bytes(ej)) {
+				names = append(names, args[i])
+				break
+			}
+		}
+	}
+	return names
+}
+
+// joinNames is "a and b", "a, b and c".
+func joinNames(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func (g *gen) emit(format string, a ...any) {
