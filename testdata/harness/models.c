@@ -3,6 +3,7 @@
 #include <assert.h>
 #include <ctype.h>
 #include <errno.h>
+#include <string.h>
 
 /* isspace(c) is (*__ctype_b_loc())[(int)(c)] & _ISspace: the model's table
    is valid for every char, never NULL. */
@@ -83,5 +84,37 @@ int implicit_mixed(int x)
 	else
 		log_it(buf, x);
 	assert(buf[0] == 0);
+	return 0;
+}
+
+/* A static table no code writes holds its initialiser: an array of
+   strings (its elements are not const) is the common case. */
+static const char *names[] = {"a", "bb", "ccc"};
+
+int name_len(unsigned i)
+{
+	if (i < 3)
+		return (int)strlen(names[i]);
+	return 0;
+}
+
+/* A static table some code writes holds anything that code left. */
+static unsigned char level[4] = {1, 2, 3, 4};
+
+void set_level(unsigned i, unsigned char v) { level[i & 3] = v; }
+
+int level_nonzero(unsigned i)
+{
+	assert(level[i & 3] != 0);
+	return 0;
+}
+
+/* A static table whose address gets out may be written through it. */
+static int slots[2] = {1, 1};
+int *slots_ptr(void) { return slots; }
+
+int slot_nonzero(unsigned i)
+{
+	assert(slots[i & 1] != 0);
 	return 0;
 }

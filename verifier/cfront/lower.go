@@ -425,6 +425,7 @@ func (l *linker) globalFor(u *Unit, d *cc.Declarator) *ir.Var {
 	if ext {
 		l.extGlobals[name] = v
 	} else if d.Linkage() == cc.Internal {
+		v.Internal = true
 		l.staticVars[staticKey{u, name}] = v
 		if l.staticOwner[name] == nil {
 			l.staticOwner[name] = u

@@ -681,8 +681,26 @@ func hasPointer(t ir.Type, depth int) bool {
 func carriedStatics(f *ir.Function) []*ir.Var {
 	reach := ir.Reachable(f)
 	used := ir.UsedGlobals(reach...)
+	written := writtenVars(reach...)
+	var out []*ir.Var
+	for v := range used {
+		if v.ReadOnly || !written[v] || v.Source == "" || strings.HasPrefix(v.Name, "$") ||
+			strings.HasPrefix(v.Pos.File, "/usr/") || v.Pos.File == cfront.LibraryFile {
+			continue
+		}
+		if _, _, local := strings.Cut(v.Name, "::"); local || v.Func != nil || v.Name != v.Source {
+			out = append(out, v)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// writtenVars are the variables that code of fns may write: assigned,
+// or with their address taken.
+func writtenVars(fns ...*ir.Function) map[*ir.Var]bool {
 	written := map[*ir.Var]bool{}
-	for _, g := range reach {
+	for _, g := range fns {
 		for _, in := range g.Body {
 			if lhs := ir.Written(in); lhs != nil {
 				if v := ir.RootVar(lhs); v != nil {
@@ -701,24 +719,14 @@ func carriedStatics(f *ir.Function) []*ir.Var {
 			}
 		}
 	}
-	var out []*ir.Var
-	for v := range used {
-		if v.ReadOnly || !written[v] || v.Source == "" || strings.HasPrefix(v.Name, "$") ||
-			strings.HasPrefix(v.Pos.File, "/usr/") || v.Pos.File == cfront.LibraryFile {
-			continue
-		}
-		if _, _, local := strings.Cut(v.Name, "::"); local || v.Func != nil || v.Name != v.Source {
-			out = append(out, v)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
+	return written
 }
 
 // globals gives the unit's writable globals that the function can reach
 // any value; the carried statics are left to the earlier calls.
 func (g *gen) globals(p *ir.Program, file string, carried []*ir.Var) {
 	used := ir.UsedGlobals(ir.Reachable(g.fn)...)
+	written := writtenVars(p.Funcs...)
 	for _, v := range p.Globals {
 		if !used[v] || v.Source == "" || strings.HasPrefix(v.Pos.File, "/usr/") || v.Pos.File == cfront.LibraryFile {
 			continue
@@ -740,6 +748,13 @@ func (g *gen) globals(p *ir.Program, file string, carried []*ir.Var) {
 		}
 		if v.Name != v.Source {
 			g.assume("static %s keeps its initial value (its name is taken)", v.Source)
+			continue
+		}
+		if v.Internal && !written[v] {
+			// Only the unit names it, and none of its code writes it or
+			// lets its address out: it holds its initialiser in every
+			// run (a table of strings, say).
+			g.assume("static %s keeps its initial value (no code writes it)", v.Source)
 			continue
 		}
 		switch t := v.Type.(type) {
