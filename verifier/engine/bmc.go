@@ -414,7 +414,7 @@ func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s *querier, k i
 	unw := eq.Props(ir.PropUnwinding)
 	if len(unw) == 0 {
 		finish(result.Safe)
-		return withReason(r, result.Safe, "no execution runs a loop more than %d times", k)
+		return withReason(r, result.Safe, "%s", loopsEnd(eq, k))
 	}
 	var viols []*smt.Term
 	for _, c := range unw {
@@ -427,10 +427,21 @@ func bmcStep(ctx context.Context, p *ir.Program, b *smt.Builder, s *querier, k i
 		return withReason(r, result.Bounded, "no violation with loops unwound %d times (solver: %v)", k, err)
 	case res == smt.Unsat:
 		finish(result.Safe)
-		return withReason(r, result.Safe, "no execution runs a loop more than %d times", k)
+		return withReason(r, result.Safe, "%s", loopsEnd(eq, k))
 	}
 	finish(result.Bounded)
 	return withReason(r, result.Bounded, "no violation with loops unwound %d times", k)
+}
+
+// loopsEnd says why bound k covers every execution of eq: no loop runs
+// more than k times — beyond the iterations whose guard symbolic
+// execution decided (a loop to 100 from a constant runs all of them
+// at any bound), which it says when there were any.
+func loopsEnd(eq *symex.Equation, k int) string {
+	if eq.FreeIterations > 0 {
+		return fmt.Sprintf("every loop ends: symbolic execution ran the %d iterations whose condition it could decide, and no execution runs a loop more than %d times beyond them", eq.FreeIterations, k)
+	}
+	return fmt.Sprintf("no execution runs a loop more than %d times", k)
 }
 
 func withReason(r *result.Result, v result.Verdict, format string, args ...any) *result.Result {

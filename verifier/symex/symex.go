@@ -63,6 +63,10 @@ type Equation struct {
 	Steps int
 	// Unwound reports whether any loop or recursion reached the bound.
 	Unwound bool
+	// FreeIterations counts the loop iterations the walk ran without
+	// counting them against the bound: those whose guard was decided
+	// (see maxFreeIterations).
+	FreeIterations int
 }
 
 // Props returns the checks of the given kinds.
@@ -789,6 +793,7 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 			if free || unwound[pc] < x.opts.Unwind {
 				if free {
 					freeIters[pc]++
+					x.eq.FreeIterations++
 				} else {
 					unwound[pc]++
 				}
