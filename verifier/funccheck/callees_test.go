@@ -1,0 +1,131 @@
+package funccheck
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/prbmc/prbmc/verifier/checks"
+	"github.com/prbmc/prbmc/verifier/result"
+)
+
+// TestCalleesInOtherFiles: the functions of project-callees/app.c call
+// functions that lib.c, mid.c and others define. Their real bodies are
+// linked with app.c, so lookup()'s index is in bounds because lib.c's
+// slot() masks it (with a stub, a stub note), lookup_bad()'s is not
+// because slot_bad() returns up to 7 (a failure whose replayed trace
+// goes through slot_bad()), and lookup_far() is safe through lib.c's
+// slot_far() and mid.c's clamp4() (two levels). The static norm() of
+// each file stays its own: app.c's ident() does not mask. A callee whose
+// file does not compile, one defined twice, and one that keeps state
+// keep their stubs, with the reason.
+func TestCalleesInOtherFiles(t *testing.T) {
+	ctx := context.Background()
+	opts := autoWith(checks.Assertions | checks.Bounds | checks.Pointer)
+	opts.RepoDir = "../../testdata/project-callees"
+	opts.CallerDepth = 2
+	opts.OtherFiles = &OtherFiles{Memo: &Memo{}}
+	u, err := LoadUnit(ctx, opts, "app.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		fn      string
+		verdict result.Verdict
+		finding result.Finding // of the unsafe property, if any
+		assumed []string
+		through string // a function the failure's trace steps in
+	}{
+		{fn: "lookup", verdict: result.Safe, assumed: []string{
+			"`slot()` is the definition in lib.c, linked with app.c as a C linker links them (not a stub)"}},
+		{fn: "lookup_bad", verdict: result.Unsafe, finding: result.FindingInputs, through: "slot_bad", assumed: []string{
+			"`slot_bad()` is the definition in lib.c, linked with app.c as a C linker links them (not a stub)"}},
+		{fn: "lookup_far", verdict: result.Safe, assumed: []string{
+			"`slot_far()` is the definition in lib.c, linked with app.c",
+			"`clamp4()` is the definition in mid.c, linked with app.c"}},
+		{fn: "lookup_broken", verdict: result.Safe, finding: result.FindingStub, assumed: []string{
+			"`wrap()` keeps its stub: broken.c does not load with app.c: broken.c:4:36: ",
+			"`wrap()` has no body here"}},
+		{fn: "lookup_twice", verdict: result.Safe, finding: result.FindingStub, assumed: []string{
+			"`twice()` keeps its stub: it is defined in two.c and two_alt.c; which one is linked is up to the build"}},
+		{fn: "first_take", verdict: result.Safe, finding: result.FindingStub, assumed: []string{
+			"`take()` keeps its stub: take() in lib.c uses used, state that earlier calls may have changed"}},
+		{fn: "ident", verdict: result.Unsafe, finding: result.FindingInputs},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fn, func(t *testing.T) {
+			out := u.Check(ctx, opts, tc.fn)
+			r := out.Result
+			if r.Verdict != tc.verdict {
+				t.Fatalf("verdict %s (%s), want %s; props %+v; assumed %q", r.Verdict, r.Reason, tc.verdict, r.Props, out.Assumed)
+			}
+			assumed := strings.Join(append(append([]string{}, out.Assumed...), r.Assumed...), "\n")
+			for _, a := range tc.assumed {
+				if !strings.Contains(assumed, a) {
+					t.Errorf("the assumptions lack %q:\n%s", a, assumed)
+				}
+			}
+			var got *result.Property
+			for i := range r.Props {
+				if r.Props[i].Verdict == result.Unsafe {
+					got = &r.Props[i]
+				}
+			}
+			if tc.finding == "" {
+				if got != nil {
+					t.Fatalf("unsafe property %+v", got)
+				}
+				return
+			}
+			if got == nil || got.Finding != tc.finding {
+				t.Fatalf("unsafe property %+v, want a %s", got, tc.finding)
+			}
+			if got.Trace == nil || !got.Trace.Replayed {
+				t.Fatalf("the finding has no replayed trace")
+			}
+			if tc.through != "" {
+				steps := false
+				for _, s := range got.Trace.Steps {
+					if s.Func == tc.through && s.Location.File == "lib.c" {
+						steps = true
+					}
+				}
+				if !steps {
+					t.Errorf("the trace does not step in %s() in lib.c: %+v", tc.through, got.Trace.Steps)
+				}
+			}
+		})
+	}
+}
+
+// TestFileDefs: the textual search for a function's definition finds
+// external definitions at file scope, not prototypes, calls, statics,
+// macros or comments.
+func TestFileDefs(t *testing.T) {
+	text := `#include "x.h"
+int proto(int k);
+static int hidden(int k) { return k; }
+int shown(int k) { return hidden(k) + proto(k); }
+struct s *make(int n)
+{
+	return 0;
+}
+/* int commented(void) { } */
+#define MAKE(n) int n(void) { return 0; }
+MAKE(made)
+static
+int split(void) { return 1; }
+int after /* a comment */ (void) /* here */ { return 2; }
+`
+	got := fileDefs([]byte(text))
+	for _, n := range []string{"shown", "make", "after"} {
+		if !got[n] {
+			t.Errorf("%s() not found: %v", n, got)
+		}
+	}
+	for _, n := range []string{"proto", "hidden", "commented", "made", "n", "split", "MAKE"} {
+		if got[n] {
+			t.Errorf("%s() found: %v", n, got)
+		}
+	}
+}
