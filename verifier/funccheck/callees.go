@@ -46,30 +46,32 @@ type calleeLink struct {
 	srcs  []cfront.Source
 	front cfront.Config
 	notes []string
+	// files are the srcs' repository paths.
+	files []string
 }
 
 // loadWithCallees loads the unit with harness h attached and, when
 // Options.OtherFiles is set, with the files that define the callees it
 // has no body for (resolveCallees, once per harness). It returns the
-// program and the lines for the assumptions.
-func (u *Unit) loadWithCallees(ctx context.Context, opts Options, h *harness.Harness) (*cfront.Program, []string, error) {
+// program and how it was linked (nil: the unit alone, nothing to say).
+func (u *Unit) loadWithCallees(ctx context.Context, opts Options, h *harness.Harness) (*cfront.Program, *calleeLink, error) {
 	unit := cfront.Source{Name: u.abs, Text: h.Attach(u.src)}
 	if opts.OtherFiles == nil {
 		prog, err := cfront.Load(ctx, u.front, unit)
 		return prog, nil, err
 	}
-	key := h.Entry + "\x00" + h.Source
+	key := calleeKey(h)
 	u.cmu.Lock()
 	cl, ok := u.callees[key]
 	u.cmu.Unlock()
 	if ok && len(cl.srcs) == 0 {
 		prog, err := cfront.Load(ctx, u.front, unit)
-		return prog, cl.notes, err
+		return prog, cl, err
 	}
 	if ok {
 		prog, err := cfront.Load(ctx, cl.front, append([]cfront.Source{unit}, cl.srcs...)...)
 		if err == nil && len(prog.LinkProblems) == 0 {
-			return prog, cl.notes, nil
+			return prog, cl, nil
 		}
 		// It linked before: only the context can have changed, and the
 		// search below says so.
@@ -94,7 +96,21 @@ func (u *Unit) loadWithCallees(ctx context.Context, opts Options, h *harness.Har
 			}
 		}
 	}
-	return linked, cl.notes, nil
+	return linked, cl, nil
+}
+
+// calleeKey is the key of harness h's program in Unit.callees.
+func calleeKey(h *harness.Harness) string { return h.Entry + "\x00" + h.Source }
+
+// linkedFor are the files linked for harness h's callees, as far as a
+// program with it was loaded (nil if none).
+func (u *Unit) linkedFor(h *harness.Harness) []string {
+	u.cmu.Lock()
+	defer u.cmu.Unlock()
+	if cl := u.callees[calleeKey(h)]; cl != nil {
+		return cl.files
+	}
+	return nil
 }
 
 // resolveCallees finds, for the functions without a body that entry
@@ -180,6 +196,7 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 				continue
 			}
 			files, cl.srcs, cl.front, prog = append(files, f), srcs, front, p2
+			cl.files = files
 			gives[f] = append(gives[f], name)
 		}
 		names = bodiless(prog.IR, entry)
@@ -195,7 +212,8 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 			keep(n, why)
 		}
 		i := slices.Index(files, f)
-		files = slices.Delete(files, i, i+1)
+		files = slices.Delete(slices.Clone(files), i, i+1)
+		cl.files = files
 		cl.srcs = slices.Delete(slices.Clone(cl.srcs), i, i+1)
 		delete(gives, f)
 		if len(files) == 0 {
@@ -204,7 +222,7 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 				cl.notes = append(cl.notes, "callees in other files were not linked: "+err.Error())
 				return &calleeLink{front: u.front, notes: cl.notes}, prog
 			}
-			cl.front, prog = u.front, p2
+			cl.front, cl.files, prog = u.front, nil, p2
 			break
 		}
 		p2, front, why := u.loadTogether(ctx, opts, root, unit, cl.srcs, files[len(files)-1])

@@ -88,6 +88,10 @@ type Outcome struct {
 	NotCompiled bool
 	// Harness is the entry used (nil when none could be made).
 	Harness *harness.Harness
+	// Linked are the repository's other files whose functions the
+	// check linked for the callees the unit has no body for
+	// (repository paths; see callees.go).
+	Linked []string
 }
 
 // Unit is a loaded translation unit, ready to have its functions checked.
@@ -279,6 +283,7 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 		return out
 	}
 	out.Assumed = append(out.Assumed, pp.stubbed...)
+	out.Linked = pp.linked
 	p := pp.p
 	eo := opts.Engine
 	eo.Entry = h.Entry
@@ -292,6 +297,7 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 			out.Harness = h
 			out.Assumed = append(append(slices.Clone(u.Inferred), h.Assumed...), pp.assumes...)
 			out.Assumed = append(out.Assumed, pp.stubbed...)
+			out.Linked = pp.linked
 		}
 	}
 	if opts.CallerDepth > 0 {
@@ -300,6 +306,11 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 			// The failure's trace runs the caller's harness: that is
 			// the harness a reader (and a reproducer) needs.
 			out.Harness = via
+			for _, f := range u.linkedFor(via) {
+				if !slices.Contains(out.Linked, f) {
+					out.Linked = append(out.Linked, f)
+				}
+			}
 		}
 	}
 	for _, d := range pp.prog.Unsupported {
@@ -336,6 +347,9 @@ type prepared struct {
 	// (prbmc_requires) that became assumptions, and what the memory
 	// model takes for granted in the code it reaches.
 	assumes []string
+	// linked are the other files linked for their callees (repository
+	// paths).
+	linked []string
 }
 
 // prepare loads the unit with h attached, adds the optional checks,
@@ -344,13 +358,14 @@ type prepared struct {
 // The callees it reaches that other files of the repository define are
 // linked with it (loadWithCallees); the assumptions say which.
 func (u *Unit) prepare(ctx context.Context, opts Options, h *harness.Harness) (*prepared, error) {
-	var linked []string
+	var cl *calleeLink
 	pp, err := u.prepareFrom(ctx, opts, h, func() (prog *cfront.Program, err error) {
-		prog, linked, err = u.loadWithCallees(ctx, opts, h)
+		prog, cl, err = u.loadWithCallees(ctx, opts, h)
 		return prog, err
 	})
-	if pp != nil {
-		pp.assumes = append(pp.assumes, linked...)
+	if pp != nil && cl != nil {
+		pp.assumes = append(pp.assumes, cl.notes...)
+		pp.linked = cl.files
 	}
 	return pp, err
 }
