@@ -310,7 +310,7 @@ func keepsState(prog *cfront.Program, entry, root string, files []string) (file,
 			continue
 		}
 		slices.SortFunc(state, func(a, b *ir.Var) int { return a.ID - b.ID })
-		return file, fmt.Sprintf("%s() in %s uses %s, state that earlier calls may have changed", ir.CName(f.Name), file, state[0].Source)
+		return file, fmt.Sprintf("%s() in %s uses the variable %s, which earlier calls may have changed", ir.CName(f.Name), file, state[0].Source)
 	}
 	return "", ""
 }
