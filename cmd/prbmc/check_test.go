@@ -312,6 +312,18 @@ func TestCheckSafetyChecks(t *testing.T) {
 	}
 }
 
+// testdataReader reads the files of a testdata project (dir ends in a
+// slash), failing t when one cannot be read.
+func testdataReader(t *testing.T, dir string) func(name string) string {
+	return func(name string) string {
+		b, err := os.ReadFile(dir + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+}
+
 // TestCheckCalleesInOtherFiles: app.c's lookup() indexes a table with
 // what slot(), defined in lib.c, returns (testdata/project-callees).
 // prbmc check links lib.c's slot() with app.c instead of stubbing it:
@@ -321,14 +333,7 @@ func TestCheckSafetyChecks(t *testing.T) {
 // with a trace through lib.c (and no reproducer, which would need lib.c).
 func TestCheckCalleesInOtherFiles(t *testing.T) {
 	r := newGitRepo(t)
-	src := "../../testdata/project-callees/"
-	read := func(name string) string {
-		b, err := os.ReadFile(src + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	read := testdataReader(t, "../../testdata/project-callees/")
 	r.write(map[string]string{"lib.h": read("lib.h"), "lib.c": read("lib.c"), "mid.c": read("mid.c")})
 	r.commit("lib")
 	app := "#include \"lib.h\"\n\nint lookup(int k) {\n\tint t[4] = {1, 2, 3, 4};\n\treturn t[slot(k)];\n}\n"
@@ -384,14 +389,7 @@ func TestCheckCalleesInOtherFiles(t *testing.T) {
 // index, get() is checked again, not reused.
 func TestCheckCallersInOtherFiles(t *testing.T) {
 	r := newGitRepo(t)
-	src := "../../testdata/project-multi/"
-	read := func(name string) string {
-		b, err := os.ReadFile(src + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	read := testdataReader(t, "../../testdata/project-multi/")
 	files := map[string]string{}
 	for _, n := range []string{"util.h", "main.c", "other.c", "broken.c"} {
 		files[n] = read(n)

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/result"
 )
 
@@ -21,10 +20,7 @@ import (
 // keep their stubs, with the reason.
 func TestCalleesInOtherFiles(t *testing.T) {
 	ctx := context.Background()
-	opts := autoWith(checks.Assertions | checks.Bounds | checks.Pointer)
-	opts.RepoDir = "../../testdata/project-callees"
-	opts.CallerDepth = 2
-	opts.OtherFiles = &OtherFiles{Memo: &Memo{}}
+	opts := otherFilesOptions("../../testdata/project-callees")
 	u, err := LoadUnit(ctx, opts, "app.c")
 	if err != nil {
 		t.Fatal(err)
