@@ -16,3 +16,6 @@ int take(void) {
 		used++;
 	return used;
 }
+
+/* Reads app.c's mode back through get_mode(). */
+int by_mode(void) { return get_mode(); }

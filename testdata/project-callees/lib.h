@@ -8,5 +8,8 @@ int clamp4(int k);
 int take(void);
 int wrap(int k);
 int twice(int k);
+int by_mode(void);
+int get_mode(void);
+void set_mode(int m);
 
 #endif

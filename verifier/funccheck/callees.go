@@ -119,6 +119,7 @@ func (u *Unit) linkedFor(h *harness.Harness) []string {
 // It returns what it linked and the program (prog when nothing).
 func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, unit cfront.Source, prog *cfront.Program) (*calleeLink, *cfront.Program) {
 	cl := &calleeLink{front: u.front}
+	alone := prog
 	names := bodiless(prog.IR, entry)
 	if len(names) == 0 {
 		return cl, prog
@@ -204,7 +205,7 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 	// A linked body that keeps state runs from the initial state only:
 	// its file goes, and the stubs come back.
 	for len(files) > 0 {
-		f, why := keepsState(prog, entry, root, files)
+		f, why := keepsState(prog, alone.IR, entry, root, files)
 		if f == "" {
 			break
 		}
@@ -284,33 +285,58 @@ func definedIn(prog *cfront.Program, name, abs string) bool {
 	return false
 }
 
-// keepsState finds the first linked file (files, repository paths) one
-// of whose functions entry reaches names a writable global or static:
-// earlier calls may have left it at any value, which the harness (made
-// for the unit alone) does not give it. It says why ("" when none).
-func keepsState(prog *cfront.Program, entry, root string, files []string) (file, why string) {
+// keepsState finds the first linked file (files, repository paths)
+// through whose functions entry reaches code that names a writable
+// global or static the unit alone (alone) did not reach: the harness,
+// made for the unit alone, gives the globals the function reaches there
+// any value (or says what it assumes of them), but leaves these at their
+// initial values, where earlier calls may have left anything. That code
+// is the file's own (a counter of its calls) or the unit's, called back
+// (a mode the unit keeps). It says why ("" when none).
+func keepsState(prog *cfront.Program, alone *ir.Program, entry, root string, files []string) (file, why string) {
+	seen := map[string]bool{} // functions and globals the unit alone reaches, by IR name
+	if e := alone.Func(entry); e != nil {
+		reach := ir.Reachable(e)
+		for _, f := range reach {
+			seen[f.Name] = true
+		}
+		for v := range ir.UsedGlobals(reach...) {
+			seen[v.Name] = true
+		}
+	}
 	in := map[string]string{} // function → its file's repository path
 	for _, d := range prog.Defs {
 		in[d.Name] = repoPath(root, d.File)
 	}
-	for _, f := range ir.Reachable(prog.IR.Func(entry)) {
-		file := in[f.Name]
-		if !slices.Contains(files, file) {
-			continue
+	e := prog.IR.Func(entry)
+	if e == nil {
+		return "", ""
+	}
+	for _, l := range files {
+		var roots []*ir.Function
+		for _, f := range ir.Reachable(e) {
+			if in[f.Name] == l {
+				roots = append(roots, f)
+			}
 		}
-		var state []*ir.Var
-		for v := range ir.UsedGlobals(f) {
-			if v.ReadOnly || v.Source == "" || strings.HasPrefix(v.Name, "$") ||
-				strings.HasPrefix(v.Pos.File, "/usr/") || v.Pos.File == cfront.LibraryFile {
+		for _, f := range ir.Reachable(roots...) {
+			if seen[f.Name] && in[f.Name] != l {
+				continue // the unit alone reaches it: the harness saw to it
+			}
+			var state []*ir.Var
+			for v := range ir.UsedGlobals(f) {
+				if seen[v.Name] || v.ReadOnly || v.Source == "" || strings.HasPrefix(v.Name, "$") ||
+					strings.HasPrefix(v.Pos.File, "/usr/") || v.Pos.File == cfront.LibraryFile {
+					continue
+				}
+				state = append(state, v)
+			}
+			if len(state) == 0 {
 				continue
 			}
-			state = append(state, v)
+			slices.SortFunc(state, func(a, b *ir.Var) int { return a.ID - b.ID })
+			return l, fmt.Sprintf("%s() in %s uses the variable %s, which earlier calls may have changed", ir.CName(f.Name), in[f.Name], state[0].Source)
 		}
-		if len(state) == 0 {
-			continue
-		}
-		slices.SortFunc(state, func(a, b *ir.Var) int { return a.ID - b.ID })
-		return file, fmt.Sprintf("%s() in %s uses the variable %s, which earlier calls may have changed", ir.CName(f.Name), file, state[0].Source)
 	}
 	return "", ""
 }

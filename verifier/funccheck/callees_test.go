@@ -16,8 +16,10 @@ import (
 // goes through slot_bad()), and lookup_far() is safe through lib.c's
 // slot_far() and mid.c's clamp4() (two levels). The static norm() of
 // each file stays its own: app.c's ident() does not mask. A callee whose
-// file does not compile, one defined twice, and one that keeps state
-// keep their stubs, with the reason.
+// file does not compile, one defined twice, and one that uses state
+// (its own call counter, or app.c's mode, which it reads back through
+// get_mode()) keep their stubs, with the reason: the harness leaves that
+// state at its initial value.
 func TestCalleesInOtherFiles(t *testing.T) {
 	ctx := context.Background()
 	opts := otherFilesOptions("../../testdata/project-callees")
@@ -46,6 +48,8 @@ func TestCalleesInOtherFiles(t *testing.T) {
 			"`twice()` keeps its stub: it is defined in two.c and two_alt.c; which one is linked is up to the build"}},
 		{fn: "first_take", verdict: result.Safe, finding: result.FindingStub, assumed: []string{
 			"`take()` keeps its stub: take() in lib.c uses the variable used, which earlier calls may have changed"}},
+		{fn: "lookup_mode", verdict: result.Safe, finding: result.FindingStub, assumed: []string{
+			"`by_mode()` keeps its stub: get_mode() in app.c uses the variable mode, which earlier calls may have changed"}},
 		{fn: "ident", verdict: result.Unsafe, finding: result.FindingInputs},
 	}
 	for _, tc := range tests {
