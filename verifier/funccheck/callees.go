@@ -238,9 +238,18 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 		}
 		cl.front, prog = front, p2
 	}
+	// Only the callees entry still reaches: a file dropped above may
+	// have been the one calling those of another.
+	reached := map[string]bool{}
+	for _, f := range ir.Reachable(prog.IR.Func(entry)) {
+		reached[f.Name] = true
+	}
 	var linked []string
 	for _, f := range files {
 		for _, n := range gives[f] {
+			if !reached[n] {
+				continue
+			}
 			linked = append(linked, fmt.Sprintf("`%s()` is the definition in %s, linked with %s as a C linker links them (not a stub)", ir.CName(n), f, u.File))
 		}
 	}
