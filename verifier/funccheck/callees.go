@@ -528,9 +528,11 @@ func identsOf(text []byte, into map[string]bool) {
 // textually, a superset: the .c files that define a function named in
 // the unit, a repository header of a name it includes (directly or not)
 // or the user harness of a function it names, and so on from those
-// files, maxCalleeDepth deep. all says there are more than
-// maxCalleeKeyFiles.
-func calleeFiles(opts Options, m *Memo, self string, selfText []byte) (files []string, all bool) {
+// files, maxCalleeDepth deep. A name two files define is never linked
+// (resolveCallees keeps its stub, naming the files): it is in twice,
+// with its files, whose contents do not matter then. all says there are
+// more than maxCalleeKeyFiles.
+func calleeFiles(opts Options, m *Memo, self string, selfText []byte) (files, twice []string, all bool) {
 	m.mu.Lock()
 	m.indexLocked()
 	texts, defs := m.texts, m.defs
@@ -563,7 +565,14 @@ func calleeFiles(opts Options, m *Memo, self string, selfText []byte) (files []s
 	for round := 0; round < maxCalleeDepth; round++ {
 		var next []string
 		for n := range names {
-			for _, f := range defs[n] {
+			ds := slices.DeleteFunc(slices.Clone(defs[n]), func(f string) bool { return f == self })
+			if len(ds) > 1 {
+				// main(), usage(): not followed, or every file of a
+				// repository of small programs would be in the key.
+				twice = append(twice, n+" "+strings.Join(ds, " "))
+				continue
+			}
+			for _, f := range ds {
 				if !linked[f] {
 					linked[f] = true
 					next = append(next, f)
@@ -575,7 +584,7 @@ func calleeFiles(opts Options, m *Memo, self string, selfText []byte) (files []s
 		}
 		files = append(files, next...)
 		if len(files) > maxCalleeKeyFiles {
-			return nil, true
+			return nil, nil, true
 		}
 		names = map[string]bool{}
 		for _, f := range next {
@@ -583,7 +592,8 @@ func calleeFiles(opts Options, m *Memo, self string, selfText []byte) (files []s
 		}
 	}
 	slices.Sort(files)
-	return files, false
+	slices.Sort(twice)
+	return files, slices.Compact(twice), false
 }
 
 // userHarnesses are the texts of the user harnesses of the functions

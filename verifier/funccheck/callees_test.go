@@ -2,9 +2,13 @@ package funccheck
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/prbmc/prbmc/internal/gittest"
+	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/result"
 )
 
@@ -127,5 +131,65 @@ int after /* a comment */ (void) /* here */ { return 2; }
 		if got[n] {
 			t.Errorf("%s() found: %v", n, got)
 		}
+	}
+}
+
+// TestCalleesDigest: the cache key of app.c's lookup() covers the files
+// whose callees a check may link: it changes with lib.c, and with
+// mid.c, which lib.c's slot_far() calls, but not with two.c (twice() is
+// defined twice, so it is never linked: only who defines it counts) or
+// with a file defining nothing app.c's callees name.
+func TestCalleesDigest(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	gittest.CopyTree(t, "../../testdata/project-callees", dir)
+	sb, err := cfront.NewSandbox(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := otherFilesOptions(dir)
+	opts.Front.Sandbox = sb
+	digest := func() string {
+		t.Helper()
+		sum, _, err := CallersDigest(ctx, opts, "app.c", "lookup")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
+	edit := func(name, old, new string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := digest()
+	for _, tc := range []struct {
+		file, old, new string
+		changes        bool
+	}{
+		{"two.c", "k & 1", "k & 0", false},
+		{"unrelated.c", "", "int unrelated(void) { return 0; }\n", false},
+		{"mid.c", "k > 3 ? 3", "k > 4 ? 4", true},
+		{"lib.c", "return norm(k);", "return k & 7;", true},
+		{"two_alt.c", "int twice(int k) { return k & 3; }", "", true}, // twice() is linked now
+	} {
+		if tc.old == "" {
+			if err := os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.new), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			edit(tc.file, tc.old, tc.new)
+		}
+		after := digest()
+		if (after != before) != tc.changes {
+			t.Errorf("after editing %s the digest changed: %v, want %v", tc.file, after != before, tc.changes)
+		}
+		before = after
 	}
 }

@@ -356,8 +356,9 @@ func CallersDigest(ctx context.Context, opts Options, file, name string) (sum st
 			return "", nil, err
 		}
 	}
-	callees, every := calleeFiles(opts, m, self, selfText)
+	callees, twice, every := calleeFiles(opts, m, self, selfText)
 	field("callees", fmt.Sprint(len(callees), every))
+	field("defined twice", strings.Join(twice, "\n"))
 	if every {
 		// Too many to preprocess each: every C file's text, which
 		// changes when any of them does.
