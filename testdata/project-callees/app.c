@@ -33,6 +33,13 @@ int first_take(void) {
 	return t[take()];
 }
 
+/* take() keeps a stub, and slot(), of the same file, masks what it
+   returns. */
+int lookup_both(void) {
+	int t[4] = {1, 2, 3, 4};
+	return t[slot(take())];
+}
+
 /* twice() is defined in two.c and in two_alt.c. */
 int lookup_twice(int k) {
 	int t[4] = {1, 2, 3, 4};

@@ -48,6 +48,22 @@ type calleeLink struct {
 	notes []string
 	// files are the srcs' repository paths.
 	files []string
+	// cut are the functions whose bodies go (stateful): stubs take
+	// their place.
+	cut []cutFunc
+}
+
+// cutFunc is a function of a linked program that gets a stub, and why.
+type cutFunc struct{ name, why string }
+
+// cutBodies takes the bodies of the functions cl cuts from p, which the
+// stubs then replace (prepareFrom).
+func (cl *calleeLink) cutBodies(p *ir.Program) {
+	for _, c := range cl.cut {
+		if f := p.Func(c.name); f != nil {
+			f.Body, f.Loops = nil, nil
+		}
+	}
 }
 
 // loadWithCallees loads the unit with harness h attached and, when
@@ -71,6 +87,7 @@ func (u *Unit) loadWithCallees(ctx context.Context, opts Options, h *harness.Har
 	if ok {
 		prog, err := cfront.Load(ctx, cl.front, append([]cfront.Source{unit}, cl.srcs...)...)
 		if err == nil && len(prog.LinkProblems) == 0 {
+			cl.cutBodies(prog.IR)
 			return prog, cl, nil
 		}
 		// It linked before: only the context can have changed, and the
@@ -91,7 +108,7 @@ func (u *Unit) loadWithCallees(ctx context.Context, opts Options, h *harness.Har
 	}
 	if log := opts.Engine.Log; log != nil {
 		for _, n := range cl.notes {
-			if strings.Contains(n, "keeps its stub") || strings.HasPrefix(n, "callees in other files") {
+			if !strings.Contains(n, " is the definition in ") {
 				fmt.Fprintf(log, "prbmc: %s: %s\n", ir.CName(h.Function), n)
 			}
 		}
@@ -202,44 +219,20 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 		}
 		names = bodiless(prog.IR, entry)
 	}
-	// A linked body that keeps state runs from the initial state only:
-	// its file goes, and the stubs come back.
-	for len(files) > 0 {
-		f, why := keepsState(prog, alone.IR, entry, root, files)
-		if f == "" {
+	// A body that uses state the harness left at its initial value runs
+	// from there only: it goes, and a stub takes its place.
+	// One at a time: what only a cut body calls needs no stub.
+	for {
+		c, ok := stateful(prog, alone.IR, entry, root, files)
+		if !ok {
 			break
 		}
-		for _, n := range gives[f] {
-			keep(n, why)
-		}
-		i := slices.Index(files, f)
-		files = slices.Delete(slices.Clone(files), i, i+1)
-		cl.files = files
-		cl.srcs = slices.Delete(slices.Clone(cl.srcs), i, i+1)
-		delete(gives, f)
-		if len(files) == 0 {
-			p2, err := cfront.Load(ctx, u.front, unit)
-			if err != nil {
-				cl.notes = append(cl.notes, "callees in other files were not linked: "+err.Error())
-				return &calleeLink{front: u.front, notes: cl.notes}, prog
-			}
-			cl.front, cl.files, prog = u.front, nil, p2
-			break
-		}
-		p2, front, why := u.loadTogether(ctx, opts, root, unit, cl.srcs, files[len(files)-1])
-		if why != "" {
-			// It loaded with one file more: nothing is linked then.
-			cl.notes = append(cl.notes, "callees in other files were not linked: "+why)
-			p2, err := cfront.Load(ctx, u.front, unit)
-			if err != nil {
-				return &calleeLink{front: u.front, notes: cl.notes}, prog
-			}
-			return &calleeLink{front: u.front, notes: cl.notes}, p2
-		}
-		cl.front, prog = front, p2
+		cl.cut = append(cl.cut, c)
+		cl.notes = append(cl.notes, c.why)
+		cl.cutBodies(prog.IR)
 	}
-	// Only the callees entry still reaches: a file dropped above may
-	// have been the one calling those of another.
+	// Only the callees entry still reaches: a body cut above may have
+	// been the one calling them.
 	reached := map[string]bool{}
 	for _, f := range ir.Reachable(prog.IR.Func(entry)) {
 		reached[f.Name] = true
@@ -247,7 +240,7 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 	var linked []string
 	for _, f := range files {
 		for _, n := range gives[f] {
-			if !reached[n] {
+			if !reached[n] || !prog.IR.Func(n).HasBody() {
 				continue
 			}
 			linked = append(linked, fmt.Sprintf("`%s()` is the definition in %s, linked with %s as a C linker links them (not a stub)", ir.CName(n), f, u.File))
@@ -294,15 +287,16 @@ func definedIn(prog *cfront.Program, name, abs string) bool {
 	return false
 }
 
-// keepsState finds the first linked file (files, repository paths)
-// through whose functions entry reaches code that names a writable
-// global or static the unit alone (alone) did not reach: the harness,
-// made for the unit alone, gives the globals the function reaches there
-// any value (or says what it assumes of them), but leaves these at their
-// initial values, where earlier calls may have left anything. That code
-// is the file's own (a counter of its calls) or the unit's, called back
-// (a mode the unit keeps). It says why ("" when none).
-func keepsState(prog *cfront.Program, alone *ir.Program, entry, root string, files []string) (file, why string) {
+// stateful are the functions entry reaches through the linked files'
+// code (theirs, or the unit's called back) that name a writable global
+// or static the unit alone (alone) does not reach: the harness, made for
+// the unit alone, gives the globals the function reaches there any value
+// (or says what it assumes of them), but leaves these at their initial
+// values, where earlier calls may have left anything (a counter of
+// calls, a mode the unit keeps, cJSON's allocation hooks). A stub, which
+// returns any value, is used for each instead; the rest of the file's
+// code stays linked. It returns the first entry reaches, if any.
+func stateful(prog *cfront.Program, alone *ir.Program, entry, root string, files []string) (cutFunc, bool) {
 	seen := map[string]bool{} // functions and globals the unit alone reaches, by IR name
 	if e := alone.Func(entry); e != nil {
 		reach := ir.Reachable(e)
@@ -319,35 +313,34 @@ func keepsState(prog *cfront.Program, alone *ir.Program, entry, root string, fil
 	}
 	e := prog.IR.Func(entry)
 	if e == nil {
-		return "", ""
+		return cutFunc{}, false
 	}
-	for _, l := range files {
-		var roots []*ir.Function
-		for _, f := range ir.Reachable(e) {
-			if in[f.Name] == l {
-				roots = append(roots, f)
-			}
+	var roots []*ir.Function
+	for _, f := range ir.Reachable(e) {
+		if slices.Contains(files, in[f.Name]) {
+			roots = append(roots, f)
 		}
-		for _, f := range ir.Reachable(roots...) {
-			if seen[f.Name] && in[f.Name] != l {
-				continue // the unit alone reaches it: the harness saw to it
-			}
-			var state []*ir.Var
-			for v := range ir.UsedGlobals(f) {
-				if seen[v.Name] || v.ReadOnly || v.Source == "" || strings.HasPrefix(v.Name, "$") ||
-					strings.HasPrefix(v.Pos.File, "/usr/") || v.Pos.File == cfront.LibraryFile {
-					continue
-				}
-				state = append(state, v)
-			}
-			if len(state) == 0 {
+	}
+	for _, f := range ir.Reachable(roots...) {
+		if seen[f.Name] && !slices.Contains(files, in[f.Name]) {
+			continue // the unit alone reaches it: the harness saw to it
+		}
+		var state []*ir.Var
+		for v := range ir.UsedGlobals(f) {
+			if seen[v.Name] || v.ReadOnly || v.Source == "" || strings.HasPrefix(v.Name, "$") ||
+				strings.HasPrefix(v.Pos.File, "/usr/") || v.Pos.File == cfront.LibraryFile {
 				continue
 			}
-			slices.SortFunc(state, func(a, b *ir.Var) int { return a.ID - b.ID })
-			return l, fmt.Sprintf("%s() in %s uses the variable %s, which earlier calls may have changed", ir.CName(f.Name), in[f.Name], state[0].Source)
+			state = append(state, v)
 		}
+		if len(state) == 0 {
+			continue
+		}
+		slices.SortFunc(state, func(a, b *ir.Var) int { return a.ID - b.ID })
+		return cutFunc{name: f.Name, why: fmt.Sprintf("`%s()` in %s keeps a stub: it uses the variable %s, which earlier calls may have changed",
+			ir.CName(f.Name), in[f.Name], state[0].Source)}, true
 	}
-	return "", ""
+	return cutFunc{}, false
 }
 
 // loadTogether loads the unit (source unit) with the other files srcs

@@ -20,10 +20,11 @@ import (
 // goes through slot_bad()), and lookup_far() is safe through lib.c's
 // slot_far() and mid.c's clamp4() (two levels). The static norm() of
 // each file stays its own: app.c's ident() does not mask. A callee whose
-// file does not compile, one defined twice, and one that uses state
-// (its own call counter, or app.c's mode, which it reads back through
-// get_mode()) keep their stubs, with the reason: the harness leaves that
-// state at its initial value.
+// file does not compile and one defined twice keep their stubs, with the
+// reason; so does a function that uses state (lib.c's call counter, or
+// app.c's mode, which lib.c's by_mode() reads back through get_mode()),
+// since the harness leaves that state at its initial value: the rest of
+// its file stays linked.
 func TestCalleesInOtherFiles(t *testing.T) {
 	ctx := context.Background()
 	opts := otherFilesOptions("../../testdata/project-callees")
@@ -48,12 +49,16 @@ func TestCalleesInOtherFiles(t *testing.T) {
 		{fn: "lookup_broken", verdict: result.Safe, finding: result.FindingStub, assumed: []string{
 			"`wrap()` keeps its stub: broken.c does not load with app.c: broken.c:4:36: unexpected ';'",
 			"`wrap()` has no body here"}},
+		{fn: "lookup_both", verdict: result.Safe, assumed: []string{
+			"`slot()` is the definition in lib.c",
+			"`take()` in lib.c keeps a stub: it uses the variable used"}},
 		{fn: "lookup_twice", verdict: result.Safe, finding: result.FindingStub, assumed: []string{
 			"`twice()` keeps its stub: it is defined in two.c and two_alt.c; which one is linked is up to the build"}},
 		{fn: "first_take", verdict: result.Safe, finding: result.FindingStub, assumed: []string{
-			"`take()` keeps its stub: take() in lib.c uses the variable used, which earlier calls may have changed"}},
+			"`take()` in lib.c keeps a stub: it uses the variable used, which earlier calls may have changed"}},
 		{fn: "lookup_mode", verdict: result.Safe, finding: result.FindingStub, assumed: []string{
-			"`by_mode()` keeps its stub: get_mode() in app.c uses the variable mode, which earlier calls may have changed"}},
+			"`by_mode()` is the definition in lib.c",
+			"`get_mode()` in app.c keeps a stub: it uses the variable mode, which earlier calls may have changed"}},
 		{fn: "ident", verdict: result.Unsafe, finding: result.FindingInputs},
 	}
 	for _, tc := range tests {
