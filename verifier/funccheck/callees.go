@@ -22,13 +22,13 @@ import (
 // found by a textual search for a definition (fileDefs) among the files
 // the callers' search reads (OtherFiles, repo.go), with its bounds;
 // callees of scale() in yet other files are followed, maxCalleeDepth
-// deep. Anything doubtful keeps the stub, which over-approximates the
-// real function, with the reason among the assumptions: a file the front
-// end rejects or that does not link, two definitions, a weak one, other
-// flags, too many files, and a linked body that reads or writes state
-// (globals, statics) that earlier calls may have changed, which the
-// harness does not give any value: the body would run from the initial
-// state only, which is no over-approximation.
+// deep. Anything doubtful keeps the stub, which allows whatever the
+// real function returns, with the reason among the assumptions: a file
+// the front end rejects or that does not link, two definitions, a weak
+// one, other flags, too many files. A linked function that uses state
+// (globals, statics) the harness does not give any value gets a stub
+// too, the rest of its file staying linked: its body would run from the
+// initial state only, where earlier calls may have left anything.
 
 // maxCalleeDepth bounds the rounds of callees followed: the function's
 // own callees in other files, theirs, and theirs.
@@ -220,8 +220,8 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 		names = bodiless(prog.IR, entry)
 	}
 	// A body that uses state the harness left at its initial value runs
-	// from there only: it goes, and a stub takes its place.
-	// One at a time: what only a cut body calls needs no stub.
+	// from there only: it goes, and a stub takes its place. One at a
+	// time: what only a cut body calls needs no stub.
 	for {
 		c, ok := stateful(prog, alone.IR, entry, root, files)
 		if !ok {
