@@ -33,6 +33,18 @@ int first_take(void) {
 	return t[take()];
 }
 
+/* Two files at once: lib.c and mid.c. */
+int lookup_two(int k) {
+	int t[4] = {1, 2, 3, 4};
+	return t[slot(k)] + t[clamp4(k)];
+}
+
+/* lib.c links, broken.c does not. */
+int lookup_mixed(int k) {
+	int t[4] = {1, 2, 3, 4};
+	return t[slot(k)] + t[wrap(k) & 3];
+}
+
 /* take() keeps a stub, and slot(), of the same file, masks what it
    returns. */
 int lookup_both(void) {

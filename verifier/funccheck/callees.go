@@ -161,6 +161,8 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 	gives := map[string][]string{} // file → the callees it defines
 	tried := map[string]bool{}
 	for round := 0; round < maxCalleeDepth && len(names) > 0; round++ {
+		var pending []string            // files to link this round, in order
+		wanted := map[string][]string{} // pending file → the callees it defines
 		for _, name := range names {
 			if tried[name] {
 				continue
@@ -189,13 +191,14 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 			f := defs[0]
 			why := ""
 			switch {
+			case wanted[f] != nil:
 			case m.weak(f):
 				why = f + " declares weak symbols: another definition may take its place"
 			case slices.Contains(files, f):
 				why = f + " is linked but does not define it as the front end reads it"
 			case opts.OtherFiles.SameFlags != nil && !opts.OtherFiles.SameFlags(f):
 				why = fmt.Sprintf("its file %s is compiled with other flags than %s", f, u.File)
-			case len(files) >= maxCallerFiles:
+			case len(files)+len(pending) >= maxCallerFiles:
 				why = fmt.Sprintf("its file %s would be one more than the %d files linked with %s", f, maxCallerFiles, u.File)
 			case ctx.Err() != nil:
 				why = "out of time before loading " + f
@@ -204,18 +207,60 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 				keep(name, why)
 				continue
 			}
-			srcs := append(slices.Clone(cl.srcs), cfront.Source{Name: abs(f), Text: texts[f]})
-			p2, front, why := u.loadTogether(ctx, opts, root, unit, srcs, f)
-			if why == "" && !definedIn(p2, name, abs(f)) {
-				why = f + " does not define it as the front end reads it"
+			if wanted[f] == nil {
+				pending = append(pending, f)
 			}
-			if why != "" {
-				keep(name, why)
-				continue
+			wanted[f] = append(wanted[f], name)
+		}
+		if len(pending) == 0 {
+			break
+		}
+		srcsOf := func(fs []string) []cfront.Source {
+			srcs := slices.Clone(cl.srcs)
+			for _, f := range fs {
+				srcs = append(srcs, cfront.Source{Name: abs(f), Text: texts[f]})
 			}
-			files, cl.srcs, cl.front, prog = append(files, f), srcs, front, p2
+			return srcs
+		}
+		// All of the round's files at once, the usual case: one load.
+		// When that leaves a doubt, one at a time, to tell which file
+		// it is.
+		link := func(f string, srcs []cfront.Source, p2 *cfront.Program, front cfront.Config, why string) {
+			var defined []string
+			for _, name := range wanted[f] {
+				switch {
+				case why != "":
+					keep(name, why)
+				case !definedIn(p2, name, abs(f)):
+					keep(name, f+" does not define it as the front end reads it")
+				default:
+					defined = append(defined, name)
+				}
+			}
+			if len(defined) > 0 {
+				files, cl.srcs, cl.front, prog = append(files, f), srcs, front, p2
+				cl.files = files
+				gives[f] = append(gives[f], defined...)
+			}
+		}
+		srcs := srcsOf(pending)
+		p2, front, why := u.loadTogether(ctx, opts, root, unit, srcs, pending[len(pending)-1])
+		switch {
+		case len(pending) == 1:
+			link(pending[0], srcs, p2, front, why)
+		case why == "" && definesAll(p2, root, wanted):
+			prog, cl.front, cl.srcs = p2, front, srcs
+			for _, f := range pending {
+				files = append(files, f)
+				gives[f] = append(gives[f], wanted[f]...)
+			}
 			cl.files = files
-			gives[f] = append(gives[f], name)
+		default:
+			for _, f := range pending {
+				srcs := srcsOf([]string{f})
+				p2, front, why := u.loadTogether(ctx, opts, root, unit, srcs, f)
+				link(f, srcs, p2, front, why)
+			}
 		}
 		names = bodiless(prog.IR, entry)
 	}
@@ -248,6 +293,19 @@ func (u *Unit) resolveCallees(ctx context.Context, opts Options, entry string, u
 	}
 	cl.notes = append(linked, cl.notes...)
 	return cl, prog
+}
+
+// definesAll says whether prog defines each callee wanted names in the
+// file (repository path) it is listed under.
+func definesAll(prog *cfront.Program, root string, wanted map[string][]string) bool {
+	for f, names := range wanted {
+		for _, n := range names {
+			if !definedIn(prog, n, filepath.Join(root, filepath.FromSlash(f))) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // bodiless are the functions entry reaches that have no body in p and

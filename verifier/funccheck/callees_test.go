@@ -48,6 +48,12 @@ func TestCalleesInOtherFiles(t *testing.T) {
 		{fn: "lookup_broken", verdict: result.Safe, finding: result.FindingStub, assumed: []string{
 			"`wrap()` keeps its stub: broken.c does not load with app.c: broken.c:4:36: unexpected ';'",
 			"`wrap()` has no body here"}},
+		{fn: "lookup_two", verdict: result.Safe, assumed: []string{
+			"`slot()` is the definition in lib.c",
+			"`clamp4()` is the definition in mid.c"}},
+		{fn: "lookup_mixed", verdict: result.Safe, assumed: []string{
+			"`slot()` is the definition in lib.c",
+			"`wrap()` keeps its stub: broken.c does not load with app.c: broken.c:4:36: unexpected ';'"}},
 		{fn: "lookup_both", verdict: result.Safe, assumed: []string{
 			"`slot()` is the definition in lib.c",
 			"`take()` in lib.c keeps a stub: it uses the variable used"}},
