@@ -284,6 +284,13 @@ func CallersDigest(ctx context.Context, opts Options, file, name string) (sum st
 	if opts.OtherFiles == nil {
 		return "", names, nil
 	}
+	if opts.OtherFiles.Memo == nil {
+		// The callers' search and the callees' read the repository
+		// once between them.
+		of := *opts.OtherFiles
+		of.Memo = &Memo{}
+		opts.OtherFiles = &of
+	}
 	abs := file
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(opts.RepoDir, file)
@@ -341,9 +348,6 @@ func CallersDigest(ctx context.Context, opts Options, file, name string) (sum st
 	// The callees' files, whether or not the callers' search gave up
 	// (it gives up on too many callers, which links callees still).
 	m := opts.OtherFiles.Memo
-	if m == nil {
-		m = &Memo{}
-	}
 	all, texts, refused := m.load(ctx, opts, root)
 	field("callees refused", refused)
 	if refused != "" {
