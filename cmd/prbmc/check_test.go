@@ -312,6 +312,73 @@ func TestCheckSafetyChecks(t *testing.T) {
 	}
 }
 
+// testdataReader reads the files of a testdata project (dir ends in a
+// slash), failing t when one cannot be read.
+func testdataReader(t *testing.T, dir string) func(name string) string {
+	return func(name string) string {
+		b, err := os.ReadFile(dir + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+}
+
+// TestCheckCalleesInOtherFiles: app.c's lookup() indexes a table with
+// what slot(), defined in lib.c, returns (testdata/project-callees).
+// prbmc check links lib.c's slot() with app.c instead of stubbing it:
+// lookup() is safe, and the assumptions say where slot() came from. The
+// result cache keys the verdict on lib.c too: when slot() stops masking,
+// lookup() is checked again, and fails, though app.c did not change,
+// with a trace through lib.c (and no reproducer, which would need lib.c).
+func TestCheckCalleesInOtherFiles(t *testing.T) {
+	r := newGitRepo(t)
+	read := testdataReader(t, "../../testdata/project-callees/")
+	r.write(map[string]string{"lib.h": read("lib.h"), "lib.c": read("lib.c"), "mid.c": read("mid.c")})
+	r.commit("lib")
+	app := "#include \"lib.h\"\n\nint lookup(int k) {\n\tint t[4] = {1, 2, 3, 4};\n\treturn t[slot(k)];\n}\n"
+	r.write(map[string]string{"app.c": app})
+	r.commit("app")
+	cache := t.TempDir()
+	args := []string{"check", "-C", r.dir, "--base", "HEAD~1", "--checks", "bounds", "--cache-dir", cache, "--verbose"}
+	out, errOut, code := runCmd(t, args...)
+	if code != exitSafe {
+		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitSafe, out, errOut)
+	}
+	for _, re := range []string{
+		`(?m)^app.c:3 +lookup +safe `,
+		"`slot\\(\\)` is the definition in lib.c, linked with app.c as a C linker links them \\(not a stub\\)",
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("output lacks %s:\n%s", re, out)
+		}
+	}
+	if strings.Contains(out, "note") {
+		t.Errorf("a note with slot() linked:\n%s", out)
+	}
+	// The same range again: the verdict comes from the cache.
+	out, _, _ = runCmd(t, "check", "-C", r.dir, "--base", "HEAD~1", "--checks", "bounds", "--cache-dir", cache, "--format", "json")
+	if !strings.Contains(out, `"cachedFrom"`) {
+		t.Fatalf("nothing reused from the cache:\n%s", out)
+	}
+	// lib.c's slot() now returns up to 7; app.c is unchanged.
+	r.write(map[string]string{"lib.c": strings.Replace(read("lib.c"), "return norm(k);", "return k & 7;", 1)})
+	r.commit("lib: slot() does not mask")
+	out, errOut, code = runCmd(t, "check", "-C", r.dir, "--base", "HEAD~2", "--checks", "bounds", "--cache-dir", cache, "--reproduce", t.TempDir())
+	if code != exitUnsafe {
+		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitUnsafe, out, errOut)
+	}
+	for _, re := range []string{
+		`(?m)^app.c:3 +lookup +unsafe `,
+		`(?m)^ +lib.c:\d+ +slot: return k & 7$`,
+		`no reproducer: the check linked lib.c for callees defined there; reproducers of programs that cross files are not made yet`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("after lib.c's change, output lacks %s:\n%s", re, out)
+		}
+	}
+}
+
 // TestCheckCallersInOtherFiles: util.c's functions are called from
 // main.c and other.c only (testdata/project-multi). prbmc check judges
 // their failures by those callers: main.c's valid indexes make contract
@@ -322,14 +389,7 @@ func TestCheckSafetyChecks(t *testing.T) {
 // index, get() is checked again, not reused.
 func TestCheckCallersInOtherFiles(t *testing.T) {
 	r := newGitRepo(t)
-	src := "../../testdata/project-multi/"
-	read := func(name string) string {
-		b, err := os.ReadFile(src + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	read := testdataReader(t, "../../testdata/project-multi/")
 	files := map[string]string{}
 	for _, n := range []string{"util.h", "main.c", "other.c", "broken.c"} {
 		files[n] = read(n)

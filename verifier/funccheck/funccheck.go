@@ -88,6 +88,10 @@ type Outcome struct {
 	NotCompiled bool
 	// Harness is the entry used (nil when none could be made).
 	Harness *harness.Harness
+	// Linked are the repository's other files whose functions the
+	// check linked for the callees the unit has no body for
+	// (repository paths; see callees.go).
+	Linked []string
 }
 
 // Unit is a loaded translation unit, ready to have its functions checked.
@@ -107,6 +111,13 @@ type Unit struct {
 	// (otherCallersOf): functions of one unit may be checked at once.
 	mu     sync.Mutex
 	others map[string]*otherCallers
+	// cmu guards callees, how each harness (by entry and source) is
+	// linked with the files defining its callees (loadWithCallees),
+	// and memo, the repository read for them when the run shares no
+	// Memo.
+	cmu     sync.Mutex
+	callees map[string]*calleeLink
+	memo    *Memo
 }
 
 // maxIncludeRounds bounds the headers whose directory is inferred.
@@ -123,13 +134,7 @@ func LoadUnit(ctx context.Context, opts Options, file string) (*Unit, error) {
 	if a, err := filepath.Abs(abs); err == nil {
 		abs = a
 	}
-	var src []byte
-	var err error
-	if sb := opts.Front.Sandbox; sb != nil {
-		src, err = sb.ReadFile(abs)
-	} else {
-		src, err = os.ReadFile(abs)
-	}
+	src, err := readSource(opts, abs)
 	if err != nil {
 		return nil, err
 	}
@@ -148,6 +153,15 @@ func LoadUnit(ctx context.Context, opts Options, file string) (*Unit, error) {
 		}
 	}
 	return u, nil
+}
+
+// readSource reads the file at abs through the front end's sandbox, if
+// any.
+func readSource(opts Options, abs string) ([]byte, error) {
+	if sb := opts.Front.Sandbox; sb != nil {
+		return sb.ReadFile(abs)
+	}
+	return os.ReadFile(abs)
 }
 
 // UnitDigest is what LoadUnit would load for file, digested
@@ -269,6 +283,7 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 		return out
 	}
 	out.Assumed = append(out.Assumed, pp.stubbed...)
+	out.Linked = pp.linked
 	p := pp.p
 	eo := opts.Engine
 	eo.Entry = h.Entry
@@ -282,6 +297,7 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 			out.Harness = h
 			out.Assumed = append(append(slices.Clone(u.Inferred), h.Assumed...), pp.assumes...)
 			out.Assumed = append(out.Assumed, pp.stubbed...)
+			out.Linked = pp.linked
 		}
 	}
 	if opts.CallerDepth > 0 {
@@ -290,6 +306,11 @@ func (u *Unit) Check(ctx context.Context, opts Options, name string) Outcome {
 			// The failure's trace runs the caller's harness: that is
 			// the harness a reader (and a reproducer) needs.
 			out.Harness = via
+			for _, f := range u.linkedFor(via) {
+				if !slices.Contains(out.Linked, f) {
+					out.Linked = append(out.Linked, f)
+				}
+			}
 		}
 	}
 	for _, d := range pp.prog.Unsupported {
@@ -326,15 +347,27 @@ type prepared struct {
 	// (prbmc_requires) that became assumptions, and what the memory
 	// model takes for granted in the code it reaches.
 	assumes []string
+	// linked are the other files linked for their callees (repository
+	// paths).
+	linked []string
 }
 
 // prepare loads the unit with h attached, adds the optional checks,
 // turns the tested function's own preconditions into assumptions and
 // stubs what has no body. Its errors are the reasons of an unknown.
+// The callees it reaches that other files of the repository define are
+// linked with it (loadWithCallees); the assumptions say which.
 func (u *Unit) prepare(ctx context.Context, opts Options, h *harness.Harness) (*prepared, error) {
-	return u.prepareFrom(ctx, opts, h, func() (*cfront.Program, error) {
-		return cfront.Load(ctx, u.front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
+	var cl *calleeLink
+	pp, err := u.prepareFrom(ctx, opts, h, func() (prog *cfront.Program, err error) {
+		prog, cl, err = u.loadWithCallees(ctx, opts, h)
+		return prog, err
 	})
+	if pp != nil && cl != nil {
+		pp.assumes = append(pp.assumes, cl.notes...)
+		pp.linked = cl.files
+	}
+	return pp, err
 }
 
 // prepareLinked is prepare for the harness h of a function of another
@@ -435,7 +468,7 @@ func assumePreconditions(p *ir.Program, f *ir.Function, abs, file string) []stri
 // Stubs lists the stubs harness h would get: what the functions without a
 // body that it reaches are assumed to do.
 func (u *Unit) Stubs(ctx context.Context, opts Options, h *harness.Harness) ([]string, error) {
-	prog, err := cfront.Load(ctx, u.front, cfront.Source{Name: u.abs, Text: h.Attach(u.src)})
+	prog, _, err := u.loadWithCallees(ctx, opts, h)
 	if err != nil {
 		return nil, fmt.Errorf("the harness does not compile: %v", u.rel(opts, err.Error()))
 	}

@@ -60,6 +60,10 @@ type Memo struct {
 	texts   map[string][]byte
 	refused string
 	digests map[string]string
+	// defs indexes the files by the functions they define (definers);
+	// weakFiles are those that may declare weak symbols.
+	defs      map[string][]string
+	weakFiles map[string]bool
 }
 
 // Bounds of the search: a pull request is untrusted input.
@@ -185,13 +189,7 @@ func scanRepo(ctx context.Context, opts Options, abs, cname string) (sc *repoSca
 	if m == nil {
 		m = &Memo{}
 	}
-	m.mu.Lock()
-	if !m.read {
-		m.files, m.texts, m.refused = readRepo(ctx, opts, root)
-		m.read = ctx.Err() == nil
-	}
-	all, texts, refused := m.files, m.texts, m.refused
-	m.mu.Unlock()
+	all, texts, refused := m.load(ctx, opts, root)
 	if refused != "" {
 		return nil, refused
 	}
@@ -232,18 +230,24 @@ func scanRepo(ctx context.Context, opts Options, abs, cname string) (sc *repoSca
 	return sc, ""
 }
 
+// load reads the repository's C files (readRepo) once; refused says why
+// it cannot.
+func (m *Memo) load(ctx context.Context, opts Options, root string) (files []string, texts map[string][]byte, refused string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.read {
+		m.files, m.texts, m.refused = readRepo(ctx, opts, root)
+		m.read = ctx.Err() == nil
+	}
+	return m.files, m.texts, m.refused
+}
+
 // readRepo reads the repository's C files (repoCFiles) within the
 // bounds; refused says why it cannot.
 func readRepo(ctx context.Context, opts Options, root string) (files []string, texts map[string][]byte, refused string) {
 	files, err := repoCFiles(root, "", opts.OtherFiles.Skip)
 	if err != nil {
 		return nil, nil, err.Error()
-	}
-	read := func(abs string) ([]byte, error) {
-		if sb := opts.Front.Sandbox; sb != nil {
-			return sb.ReadFile(abs)
-		}
-		return os.ReadFile(abs)
 	}
 	texts = map[string][]byte{}
 	total := 0
@@ -257,7 +261,7 @@ func readRepo(ctx context.Context, opts Options, root string) (files []string, t
 		} else if total += int(st.Size()); total > maxScanBytes {
 			return nil, nil, fmt.Sprintf("the repository's C files are more than %d MiB", maxScanBytes>>20)
 		}
-		b, err := read(p)
+		b, err := readSource(opts, p)
 		if err != nil {
 			return nil, nil, fmt.Sprintf("%s cannot be read: %v", f, strings.ReplaceAll(err.Error(), root+string(filepath.Separator), ""))
 		}
@@ -266,18 +270,26 @@ func readRepo(ctx context.Context, opts Options, root string) (files []string, t
 	return files, texts, ""
 }
 
-// CallersDigest is, for a result cache's key, what the classification
-// of function name of file (relative to opts.RepoDir) reads besides its
-// own unit: the other files that may call it, each as cfront.Digest
-// sees it (with the unit's flags), or why the search gives up. "" when
-// no other file is looked at (opts.OtherFiles nil, CallerDepth 0).
-// names says whether one of those files names an identifier: the
-// callers whose user harnesses (prbmc/harness/NAME.c) can decide the
-// classification are among those.
+// CallersDigest is, for a result cache's key, what the check of
+// function name of file (relative to opts.RepoDir) reads besides its own
+// unit: the other files that may call it (its classification), each as
+// cfront.Digest sees it (with the unit's flags), or why the search gives
+// up; and the files that may define its callees, which the check links
+// (calleeFiles). "" when no other file is looked at (opts.OtherFiles
+// nil). names says whether one of the files that may call it names an
+// identifier: the callers whose user harnesses (prbmc/harness/NAME.c) can
+// decide the classification are among those.
 func CallersDigest(ctx context.Context, opts Options, file, name string) (sum string, names func(ident string) bool, err error) {
 	names = func(string) bool { return false }
-	if opts.OtherFiles == nil || opts.CallerDepth <= 0 {
+	if opts.OtherFiles == nil {
 		return "", names, nil
+	}
+	if opts.OtherFiles.Memo == nil {
+		// The callers' search and the callees' read the repository
+		// once between them.
+		of := *opts.OtherFiles
+		of.Memo = &Memo{}
+		opts.OtherFiles = &of
 	}
 	abs := file
 	if !filepath.IsAbs(abs) {
@@ -286,6 +298,10 @@ func CallersDigest(ctx context.Context, opts Options, file, name string) (sum st
 	if a, err := filepath.Abs(abs); err == nil {
 		abs = a
 	}
+	root, err := filepath.Abs(opts.RepoDir)
+	if err != nil {
+		return "", nil, err
+	}
 	h := sha256.New()
 	field := func(k, v string) { fmt.Fprintf(h, "%s %d\n%s\n", k, len(v), v) }
 	sc, refused := scanRepo(ctx, opts, abs, ir.CName(name))
@@ -293,7 +309,28 @@ func CallersDigest(ctx context.Context, opts Options, file, name string) (sum st
 		return "", nil, ctx.Err()
 	}
 	field("refused", refused)
-	if sc != nil {
+	// The unit's flags, with the include directories LoadUnit infers
+	// for it.
+	front, _, err := inferIncludes(opts, func(c cfront.Config) error {
+		_, err := cfront.Digest(ctx, c, cfront.Source{Name: abs}, root)
+		return err
+	})
+	if err != nil {
+		return "", nil, err
+	}
+	o := opts
+	o.Front = front
+	digest := func(f string) error {
+		field("file", f)
+		if same := opts.OtherFiles.SameFlags; same != nil && !same(f) {
+			field("flags", "other")
+			return nil
+		}
+		sum, err := fileDigest(ctx, o, root, f)
+		field("digest", sum)
+		return err
+	}
+	if sc != nil && opts.CallerDepth > 0 {
 		names = func(ident string) bool {
 			for _, f := range sc.cands {
 				if mentions(sc.texts[f], ident) {
@@ -302,77 +339,91 @@ func CallersDigest(ctx context.Context, opts Options, file, name string) (sum st
 			}
 			return false
 		}
-		// The unit's flags, with the include directories LoadUnit
-		// infers for it.
-		front, _, err := inferIncludes(opts, func(c cfront.Config) error {
-			_, err := cfront.Digest(ctx, c, cfront.Source{Name: abs}, sc.root)
-			return err
-		})
-		if err != nil {
+		for _, f := range sc.cands {
+			if err := digest(f); err != nil {
+				return "", nil, err
+			}
+		}
+	}
+	// The callees' files, whether or not the callers' search gave up
+	// (it gives up on too many callers, which links callees still).
+	m := opts.OtherFiles.Memo
+	all, texts, refused := m.load(ctx, opts, root)
+	field("callees refused", refused)
+	if refused != "" {
+		return hex.EncodeToString(h.Sum(nil)), names, nil
+	}
+	self := repoPath(root, abs)
+	selfText, ok := texts[self]
+	if !ok {
+		if selfText, err = readSource(opts, abs); err != nil {
 			return "", nil, err
 		}
-		o := opts
-		o.Front = front
-		for _, f := range sc.cands {
-			field("file", f)
-			if same := opts.OtherFiles.SameFlags; same != nil && !same(f) {
-				field("flags", "other")
-				continue
-			}
-			key := strings.Join([]string{f, fmt.Sprint(front.DataModel), strings.Join(front.IncludeDirs, "\x00"),
-				strings.Join(front.Defines, "\x00"), strings.Join(front.Undefines, "\x00")}, "\x01")
-			m := opts.OtherFiles.Memo
-			var sum string
-			ok := false
-			if m != nil {
-				m.mu.Lock()
-				sum, ok = m.digests[key]
-				m.mu.Unlock()
-			}
-			if !ok {
-				_, _, err := inferIncludes(o, func(c cfront.Config) (err error) {
-					sum, err = cfront.Digest(ctx, c, cfront.Source{Name: filepath.Join(sc.root, filepath.FromSlash(f))}, sc.root)
-					return err
-				})
-				if ctx.Err() != nil {
-					return "", nil, ctx.Err()
-				}
-				if err != nil {
-					sum = "error " + err.Error()
-				}
-				if m != nil {
-					m.mu.Lock()
-					if m.digests == nil {
-						m.digests = map[string]string{}
-					}
-					m.digests[key] = sum
-					m.mu.Unlock()
-				}
-			}
-			field("digest", sum)
+	}
+	callees, twice, every := calleeFiles(opts, m, self, selfText)
+	field("callees", fmt.Sprint(len(callees), every))
+	field("defined twice", strings.Join(twice, "\n"))
+	if every {
+		// Too many to preprocess each: every C file's text, which
+		// changes when any of them does.
+		for _, f := range all {
+			field("text "+f, string(texts[f]))
+		}
+	}
+	for _, f := range callees {
+		if err := digest(f); err != nil {
+			return "", nil, err
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), names, nil
+}
+
+// fileDigest is cfront.Digest of the repository file f with opts.Front
+// (and include directories inferred), memoized in opts.OtherFiles.Memo;
+// a file that does not preprocess digests as its error. err is only the
+// context's.
+func fileDigest(ctx context.Context, opts Options, root, f string) (sum string, err error) {
+	front := opts.Front
+	key := strings.Join([]string{f, fmt.Sprint(front.DataModel), strings.Join(front.IncludeDirs, "\x00"),
+		strings.Join(front.Defines, "\x00"), strings.Join(front.Undefines, "\x00")}, "\x01")
+	m := opts.OtherFiles.Memo
+	if m != nil {
+		m.mu.Lock()
+		sum, ok := m.digests[key]
+		m.mu.Unlock()
+		if ok {
+			return sum, nil
+		}
+	}
+	_, _, err = inferIncludes(opts, func(c cfront.Config) (err error) {
+		sum, err = cfront.Digest(ctx, c, cfront.Source{Name: filepath.Join(root, filepath.FromSlash(f))}, root)
+		return err
+	})
+	if ctx.Err() != nil {
+		return "", ctx.Err()
+	}
+	if err != nil {
+		sum = "error " + err.Error()
+	}
+	if m != nil {
+		m.mu.Lock()
+		if m.digests == nil {
+			m.digests = map[string]string{}
+		}
+		m.digests[key] = sum
+		m.mu.Unlock()
+	}
+	return sum, nil
 }
 
 // link loads file f (text src) with the unit into one program and finds
 // the callers of name in it; why says why it cannot be used.
 func (u *Unit) link(ctx context.Context, opts Options, root, f string, src []byte, name string) (*linkedFile, string) {
 	lf := &linkedFile{file: f, abs: filepath.Join(root, filepath.FromSlash(f)), src: src}
-	o := opts
-	o.Front = u.front
-	front, _, err := inferIncludes(o, func(front cfront.Config) (err error) {
-		lf.prog, err = cfront.Load(ctx, front, cfront.Source{Name: u.abs, Text: u.src}, cfront.Source{Name: lf.abs, Text: src})
-		return err
-	})
-	if err != nil {
-		msg := strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), root+string(filepath.Separator), "")), " ")
-		return nil, fmt.Sprintf("%s does not load with %s: %s", f, u.File, msg)
-	}
-	lf.front = front
-	if len(lf.prog.LinkProblems) > 0 {
-		msg := strings.ReplaceAll(strings.Join(lf.prog.LinkProblems, "; "), root+string(filepath.Separator), "")
-		return nil, fmt.Sprintf("%s does not link with %s: %s", f, u.File, msg)
+	var why string
+	lf.prog, lf.front, why = u.loadTogether(ctx, opts, root, cfront.Source{Name: u.abs, Text: u.src}, []cfront.Source{{Name: lf.abs, Text: src}}, f)
+	if why != "" {
+		return nil, why
 	}
 	fn := lf.prog.IR.Func(name)
 	if fn == nil || !fn.HasBody() || fn.Static {
@@ -504,6 +555,20 @@ func namesInCode(text []byte, name string) bool {
 	if !mentions(text, name) {
 		return false
 	}
+	found := false
+	walkCode(text, func(tok string, _, depth int, inDefine bool) bool {
+		found = tok == name && (inDefine || depth > 0)
+		return !found
+	})
+	return found
+}
+
+// walkCode calls visit for each identifier of C text and each of the
+// punctuators '{', '}' and ';' (tok), outside comments and
+// literals, with the index after it, the depth of braces it is at (after
+// a '{' or '}') and whether it is in a #define. visit returns false to
+// stop the walk. An unterminated comment ends it.
+func walkCode(text []byte, visit func(tok string, end, depth int, inDefine bool) bool) {
 	depth := 0
 	inDefine, lineStart := false, true
 	for i := 0; i < len(text); i++ {
@@ -526,7 +591,7 @@ func namesInCode(text []byte, name string) bool {
 		case c == '/' && i+1 < len(text) && text[i+1] == '*':
 			end := bytes.Index(text[i+2:], []byte("*/"))
 			if end < 0 {
-				return false
+				return
 			}
 			i += end + 3
 			continue
@@ -541,23 +606,27 @@ func namesInCode(text []byte, name string) bool {
 			if directive.Match(text[i:min(len(text), i+32)]) {
 				inDefine = true
 			}
-		case c == '{':
-			depth++
-		case c == '}':
-			depth--
+		case c == '{' || c == '}' || c == ';':
+			if c == '{' {
+				depth++
+			} else if c == '}' {
+				depth--
+			}
+			if !visit(string(c), i+1, depth, inDefine) {
+				return
+			}
 		case identByte(c) && (i == 0 || !identByte(text[i-1])):
 			j := i
 			for j < len(text) && identByte(text[j]) {
 				j++
 			}
-			if string(text[i:j]) == name && (inDefine || depth > 0) {
-				return true
+			if !visit(string(text[i:j]), j, depth, inDefine) {
+				return
 			}
 			i = j - 1
 		}
 		lineStart = false
 	}
-	return false
 }
 
 var directive = regexp.MustCompile(`^#[ \t]*define\b`)

@@ -24,10 +24,7 @@ import (
 // entry point.
 func TestCallersInOtherFiles(t *testing.T) {
 	ctx := context.Background()
-	opts := autoWith(checks.Assertions | checks.Bounds | checks.Pointer)
-	opts.RepoDir = "../../testdata/project-multi"
-	opts.CallerDepth = 2
-	opts.OtherFiles = &OtherFiles{}
+	opts := otherFilesOptions("../../testdata/project-multi")
 	u, err := LoadUnit(ctx, opts, "util.c")
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +82,17 @@ func TestCallersInOtherFiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// otherFilesOptions are the options of the tests of other files: the
+// optional checks of indexes and pointers, callers two levels up, the
+// repository at dir.
+func otherFilesOptions(dir string) Options {
+	opts := autoWith(checks.Assertions | checks.Bounds | checks.Pointer)
+	opts.RepoDir = dir
+	opts.CallerDepth = 2
+	opts.OtherFiles = &OtherFiles{}
+	return opts
 }
 
 // TestNamesInCode: a header makes its includers callers of a function

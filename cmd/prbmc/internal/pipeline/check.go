@@ -456,6 +456,12 @@ func reproduce(ctx context.Context, dir, srcRoot string, opts funccheck.Options,
 		// would need both files (and their statics apart).
 		return nil, fmt.Sprintf("the trace starts in %s() in %s; reproducers of traces that cross files are not made yet", ir.CName(out.Harness.Function), out.Harness.File)
 	}
+	if len(out.Linked) > 0 {
+		// The program links a callee's definition from another file,
+		// which the reproducer, built from the function's file alone,
+		// would not have.
+		return nil, fmt.Sprintf("the check linked %s for callees defined there; reproducers of programs that cross files are not made yet", strings.Join(out.Linked, ", "))
+	}
 	src, err := repro.Generate(*out.Result, report.Dir(srcRoot), repro.Options{Files: []string{out.File},
 		Harness: out.Harness.Source, Entry: out.Harness.Entry})
 	if err != nil {

@@ -1,0 +1,3 @@
+#include "lib.h"
+
+int twice(int k) { return k & 3; }
