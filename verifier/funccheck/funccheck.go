@@ -491,33 +491,38 @@ func reachesProperty(f *ir.Function) bool {
 	return false
 }
 
-// relativize rewrites the unit's absolute path to its repository path in
-// every location of r.
+// relativize names file abs rel in every location, reason, note and
+// assumption of r.
 func relativize(r *result.Result, abs, rel string) {
-	r.Locations(func(l *result.Location) {
-		if l.File == abs {
-			l.File = rel
+	rewritePaths(r, func(f string) string {
+		if f == abs {
+			return rel
 		}
-	})
-	for i := range r.Props {
-		r.Props[i].Reason = strings.ReplaceAll(r.Props[i].Reason, abs, rel)
-	}
-	r.Reason = strings.ReplaceAll(r.Reason, abs, rel)
-	for i := range r.Unsupported {
-		r.Unsupported[i] = strings.ReplaceAll(r.Unsupported[i], abs, rel)
-	}
+		return f
+	}, func(s string) string { return strings.ReplaceAll(s, abs, rel) })
 }
 
 // relativizeDir strips the directory prefix dir (ending in a separator)
-// from every file name and reason of r.
+// from every file name, reason, note and assumption of r.
 func relativizeDir(r *result.Result, dir string) {
-	r.Locations(func(l *result.Location) { l.File = strings.TrimPrefix(l.File, dir) })
+	rewritePaths(r, func(f string) string { return strings.TrimPrefix(f, dir) },
+		func(s string) string { return strings.ReplaceAll(s, dir, "") })
+}
+
+// rewritePaths applies file to r's locations and text to the prose that
+// may name files: reasons, notes, unsupported constructs, assumptions.
+func rewritePaths(r *result.Result, file, text func(string) string) {
+	r.Locations(func(l *result.Location) { l.File = file(l.File) })
 	for i := range r.Props {
-		r.Props[i].Reason = strings.ReplaceAll(r.Props[i].Reason, dir, "")
+		r.Props[i].Reason = text(r.Props[i].Reason)
+		r.Props[i].Note = text(r.Props[i].Note)
 	}
-	r.Reason = strings.ReplaceAll(r.Reason, dir, "")
+	r.Reason = text(r.Reason)
 	for i := range r.Unsupported {
-		r.Unsupported[i] = strings.ReplaceAll(r.Unsupported[i], dir, "")
+		r.Unsupported[i] = text(r.Unsupported[i])
+	}
+	for i := range r.Assumed {
+		r.Assumed[i] = text(r.Assumed[i])
 	}
 }
 

@@ -310,3 +310,29 @@ func TestLengthPairs(t *testing.T) {
 		checkAssumed(t, ctx, u, opts, tc.fn, tc.want, tc.assumed)
 	}
 }
+
+// TestRelativize: the checkout's absolute paths leave every part of a
+// result that may name a file, the assumptions and notes included (an
+// assumption once kept "… at /tmp/pm/util.c:5:26 holds").
+func TestRelativize(t *testing.T) {
+	mk := func() *result.Result {
+		return &result.Result{
+			Reason:      "at /co/src/a.c:1",
+			Unsupported: []string{"/co/src/a.c:2: goto *p"},
+			Assumed:     []string{"the assertion at /co/src/a.c:5:26 holds (contract note)"},
+			Props: []result.Property{{Reason: "/co/src/a.c:3", Note: "fails at /co/src/a.c:4",
+				Location: result.Location{File: "/co/src/a.c", Line: 4}}},
+		}
+	}
+	for name, rewrite := range map[string]func(*result.Result){
+		"file": func(r *result.Result) { relativize(r, "/co/src/a.c", "src/a.c") },
+		"dir":  func(r *result.Result) { relativizeDir(r, "/co/") },
+	} {
+		r := mk()
+		rewrite(r)
+		all := strings.Join(append(append([]string{r.Reason, r.Props[0].Reason, r.Props[0].Note, r.Props[0].Location.File}, r.Unsupported...), r.Assumed...), "\n")
+		if strings.Contains(all, "/co/") || !strings.Contains(r.Assumed[0], "src/a.c:5:26") || r.Props[0].Location.File != "src/a.c" {
+			t.Errorf("%s: left or lost a path:\n%s", name, all)
+		}
+	}
+}
