@@ -82,10 +82,12 @@ type Const struct {
 	Bits uint64
 }
 
-// FloatConst is a floating-point constant, exact in its type.
+// FloatConst is a floating-point constant, exact in its type: V for
+// float and double, X for long double (whose V is unused, zero).
 type FloatConst struct {
 	T *FloatType
 	V float64
+	X Float80
 }
 
 // VarRef denotes variable V.
