@@ -15,8 +15,9 @@ import (
 // is a comparison against the type's largest and smallest normal values
 // (IEEE comparisons are false for NaN), which agrees with the bits; signbit
 // reads the sign bit through the models __prbmc_signbit(f) (a union, as
-// fabs), since comparisons cannot see the sign of a zero or a NaN. long
-// double stays unsupported.
+// fabs), since comparisons cannot see the sign of a zero or a NaN. They
+// refuse long double, but for its infinity: its limits are not written
+// here yet.
 
 // fpBuiltin lowers the built-in call name if it is one of these.
 func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.ExpressionNode, rt ir.Type) (ir.Expr, bool) {
@@ -26,6 +27,8 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 		return &ir.FloatConst{T: st.Double, V: math.Inf(1)}, true
 	case "__builtin_huge_valf", "__builtin_inff":
 		return &ir.FloatConst{T: st.Float, V: math.Inf(1)}, true
+	case "__builtin_huge_vall", "__builtin_infl":
+		return &ir.FloatConst{T: st.LongDouble, X: ir.Float80Inf(false)}, true
 	case "__builtin_nan", "__builtin_nanf":
 		t := st.Double
 		if name == "__builtin_nanf" {

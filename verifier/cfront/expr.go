@@ -144,6 +144,17 @@ func (fl *fnLower) convert(e ir.Expr, t ir.Type) ir.Expr {
 			return &ir.Const{T: pt}
 		}
 		if ft, ok := t.(*ir.FloatType); ok {
+			if fi, ok := from.(*ir.IntType); ok && fi.Bits <= 64 && ft.IsLong() {
+				// Every 64-bit integer is exact in long double.
+				x := ir.RoundFloat80(func(z *big.Float) {
+					if fi.Signed {
+						z.SetInt64(int64(signExtend(c.Bits, fi)))
+					} else {
+						z.SetUint64(c.Bits)
+					}
+				})
+				return &ir.FloatConst{T: ft, X: x}
+			}
 			if fi, ok := from.(*ir.IntType); ok && fi.Bits <= 64 {
 				var f float64
 				if fi.Signed {
@@ -238,13 +249,7 @@ func (fl *fnLower) value(n cc.ExpressionNode) ir.Expr {
 			// (double)1.7976931348623157e+308L, as <float.h> writes DBL_MAX:
 			// fold the long double constant instead of rejecting its type.
 			if v, ok := x.CastExpression.Value().(*cc.LongDoubleValue); ok {
-				bf := (*big.Float)(v)
-				if ft.Bits == 32 {
-					f, _ := bf.Float32()
-					return &ir.FloatConst{T: ft, V: float64(f)}
-				}
-				f, _ := bf.Float64()
-				return &ir.FloatConst{T: ft, V: f}
+				return longDoubleConst((*big.Float)(v), ft)
 			}
 		}
 		inner := fl.rvalue(x.CastExpression)
@@ -435,24 +440,18 @@ func (fl *fnLower) constValue(n cc.Node, v cc.Value, t cc.Type) ir.Expr {
 			fl.fail(n, "floating constant of type %s", it)
 		}
 		f := float64(v)
-		if ft.Bits == 32 {
+		switch ft.Bits {
+		case 32:
 			f = float64(float32(f))
+		case 80:
+			return &ir.FloatConst{T: ft, X: ir.Float80FromFloat64(f)}
 		}
 		return &ir.FloatConst{T: ft, V: f}
 	case *cc.LongDoubleValue:
-		// cc keeps long literals (FLT_MAX's digits) in extended precision:
-		// round once, straight to the target type.
-		bf := (*big.Float)(v)
-		switch t := it.(type) {
-		case *ir.FloatType:
-			if t.Bits == 32 {
-				f, _ := bf.Float32()
-				return &ir.FloatConst{T: t, V: float64(f)}
-			}
-			f, _ := bf.Float64()
-			return &ir.FloatConst{T: t, V: f}
+		if t, ok := it.(*ir.FloatType); ok {
+			return longDoubleConst((*big.Float)(v), t)
 		}
-		fl.fail(n, "long double constant")
+		fl.fail(n, "long double constant of type %s", it)
 	}
 	fl.fail(n, "constant %s", sourceText(n))
 	return nil
@@ -720,7 +719,9 @@ func (fl *fnLower) unary(x *cc.UnaryExpression) ir.Expr {
 			return &ir.Const{T: t, Bits: -c.Bits & it.Mask()}
 		}
 		if c, ok := v.(*ir.FloatConst); ok {
-			return &ir.FloatConst{T: c.T, V: -c.V}
+			x := c.X
+			x.SE ^= 0x8000 // the sign, as for V
+			return &ir.FloatConst{T: c.T, V: -c.V, X: x}
 		}
 		return &ir.Unary{Op: ir.Neg, X: v, T: t}
 	case cc.UnaryExpressionCpl:
@@ -1205,4 +1206,20 @@ func (fl *fnLower) effect(n cc.ExpressionNode) {
 		return // a pure expression statement does nothing
 	}
 	fl.value(n)
+}
+
+// longDoubleConst rounds a constant cc computed in extended precision
+// (a literal with an L suffix, or FLT_MAX's long digits) once, straight to
+// the type t: long double itself is rounded too, as cc's precision and
+// exponent range are not the x87's.
+func longDoubleConst(v *big.Float, t *ir.FloatType) *ir.FloatConst {
+	switch t.Bits {
+	case 32:
+		f, _ := v.Float32()
+		return &ir.FloatConst{T: t, V: float64(f)}
+	case 80:
+		return &ir.FloatConst{T: t, X: ir.RoundFloat80(func(z *big.Float) { z.Set(v) })}
+	}
+	f, _ := v.Float64()
+	return &ir.FloatConst{T: t, V: f}
 }
