@@ -122,14 +122,15 @@ func (f Float80) Big() *big.Float {
 
 // RoundFloat80 rounds the result of op to long double, once, as the x87
 // does at 64-bit precision with round-to-nearest-even: op must set its
-// argument, whose precision and rounding mode are preset, to the exactly
-// rounded result of the operation (big.Float's arithmetic does so).
-// Subnormal results are rounded at the precision left to them, and
-// results beyond the greatest finite number become infinities. The result
-// of op must not be a NaN (big.Float has none); zero keeps its sign.
+// argument, whose precision and rounding mode are preset, to the correctly
+// rounded result of one operation (big.Float's arithmetic does so), which
+// must not be a NaN (big.Float has none). Subnormal results are rounded to
+// a multiple of the least subnormal, results beyond the greatest finite
+// number become infinities, and a zero keeps its sign.
 func RoundFloat80(op func(z *big.Float)) Float80 {
 	// Truncated at 64 bits, the result has the exponent of the exact
-	// value: truncation never reaches the next power of two.
+	// value (truncation never reaches the next power of two), and keeps
+	// the bit half a unit below a subnormal's last, whose unit is 2^-16445.
 	z := new(big.Float).SetPrec(f80Prec).SetMode(big.ToZero)
 	op(z)
 	neg := z.Signbit()
@@ -139,30 +140,27 @@ func RoundFloat80(op func(z *big.Float)) Float80 {
 	case z.Sign() == 0:
 		return signed80(Float80{}, neg)
 	}
-	e := z.MantExp(nil)
-	prec := f80Prec
-	if e < f80MinExp {
-		prec -= f80MinExp - e
+	if z.MantExp(nil) >= f80MinExp {
+		z = new(big.Float).SetPrec(f80Prec).SetMode(big.ToNearestEven)
+		op(z)
+		return float80Of(z)
 	}
-	if prec <= 0 {
-		// Below the least subnormal q = 2^-16445: the nearest is q
-		// when above q/2 (which has exponent e == f80MinExp-64), zero
-		// otherwise; exactly q/2 is a tie, won by the even zero.
-		half := e == f80MinExp-f80Prec && !(z.Acc() == big.Exact && isPow2(z))
-		if half {
-			return signed80(Float80{M: 1}, neg)
-		}
-		return signed80(Float80{}, neg)
+	// Subnormal: round |z| in units of 2^-16445 to an integer, to even
+	// on a tie. Rounding at a precision of fewer bits instead would tie
+	// wrongly between 1 and 2 units, which both have one bit.
+	w := new(big.Float).SetMantExp(z, f80Prec-f80MinExp) // z's 64 bits, scaled
+	w.Abs(w)
+	units, _ := w.Int(nil)
+	frac := w.Sub(w, new(big.Float).SetInt(units)) // w's low bits: exact
+	inexact := z.Acc() != big.Exact
+	m := units.Uint64()
+	if c := frac.Cmp(big.NewFloat(0.5)); c > 0 || c == 0 && (inexact || m&1 == 1) {
+		m++
 	}
-	z = new(big.Float).SetPrec(uint(prec)).SetMode(big.ToNearestEven)
-	op(z)
-	return float80Of(z)
-}
-
-func isPow2(z *big.Float) bool {
-	m := new(big.Float)
-	z.MantExp(m)
-	return m.Cmp(big.NewFloat(0.5)) == 0 || m.Cmp(big.NewFloat(-0.5)) == 0
+	if m == f80IntBit {
+		return signed80(Float80{SE: 1, M: m}, neg) // rounded up to the least normal
+	}
+	return signed80(Float80{M: m}, neg)
 }
 
 func signed80(f Float80, neg bool) Float80 {

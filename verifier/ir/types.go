@@ -171,7 +171,15 @@ func (t *FloatType) EBits() int {
 	}
 	return 15
 }
-func (t *FloatType) SBits() int { return t.Bits - t.EBits() }
+func (t *FloatType) SBits() int {
+	switch t.Bits {
+	case 32:
+		return 24
+	case 64:
+		return 53
+	}
+	return 64 // the integer bit is stored, so not 80-15
+}
 
 func (t *FloatType) String() string {
 	switch t.Bits {
