@@ -73,6 +73,9 @@ int main(void)
 	show("min/2 ", 0x1p-16382L / 2);
 	show("least/2 ", 0x1p-16445L / 2);
 	show("least*3/4 ", 0x1p-16445L * 0.75L);
+	show("least*3/2 ", 0x1p-16445L * 1.5L);
+	show("least*5/2 ", 0x1p-16445L * 2.5L);
+	show("least*7/2 ", 0x1p-16445L * 3.5L);
 	show("inf-inf ", big1 * big1 - big1 * big1);
 	show("0/0 ", (one - one) / (one - one));
 	show("-0 ", -(one - one));

@@ -3,6 +3,7 @@ package cfront
 import (
 	"math"
 	"math/big"
+	"strings"
 
 	"modernc.org/cc/v4"
 
@@ -126,6 +127,13 @@ func (fl *fnLower) convert(e ir.Expr, t ir.Type) ir.Expr {
 		}
 		fl.fail(nil, "conversion from %s to %s", from, t)
 	}
+	// (double)1.7976931348623157e+308L, as <float.h> writes DBL_MAX: a
+	// literal, exact, rounded once as the conversion would.
+	if c, ok := e.(*ir.FloatConst); ok {
+		if ft, ok := t.(*ir.FloatType); ok && c.T.IsLong() != ft.IsLong() {
+			return convertFloatConst(c, ft)
+		}
+	}
 	// Fold conversions of integer constants here: every later layer then
 	// sees literal values of the right type.
 	if c, ok := e.(*ir.Const); ok {
@@ -244,13 +252,6 @@ func (fl *fnLower) value(n cc.ExpressionNode) ir.Expr {
 		if _, ok := t.(ir.VoidType); ok {
 			fl.effect(x.CastExpression)
 			return nil
-		}
-		if ft, ok := t.(*ir.FloatType); ok {
-			// (double)1.7976931348623157e+308L, as <float.h> writes DBL_MAX:
-			// fold the long double constant instead of rejecting its type.
-			if v, ok := x.CastExpression.Value().(*cc.LongDoubleValue); ok {
-				return longDoubleConst((*big.Float)(v), ft)
-			}
 		}
 		inner := fl.rvalue(x.CastExpression)
 		if _, ok := t.(*ir.StructType); ok {
@@ -449,6 +450,9 @@ func (fl *fnLower) constValue(n cc.Node, v cc.Value, t cc.Type) ir.Expr {
 		return &ir.FloatConst{T: ft, V: f}
 	case *cc.LongDoubleValue:
 		if t, ok := it.(*ir.FloatType); ok {
+			if r, ok := exactLiteral(n); ok && t.IsLong() {
+				return &ir.FloatConst{T: t, X: ir.RoundFloat80(func(z *big.Float) { z.SetRat(r) })}
+			}
 			return longDoubleConst((*big.Float)(v), t)
 		}
 		fl.fail(n, "long double constant of type %s", it)
@@ -1208,10 +1212,36 @@ func (fl *fnLower) effect(n cc.ExpressionNode) {
 	fl.value(n)
 }
 
+// convertFloatConst converts a constant between long double and float or
+// double, as the interpreter does at run time.
+func convertFloatConst(c *ir.FloatConst, t *ir.FloatType) *ir.FloatConst {
+	switch {
+	case !c.T.IsLong():
+		return &ir.FloatConst{T: t, X: ir.Float80FromFloat64(c.V)}
+	case t.Bits == 32:
+		return &ir.FloatConst{T: t, V: float64(c.X.Float32())}
+	}
+	return &ir.FloatConst{T: t, V: c.X.Float64()}
+}
+
+// exactLiteral is the exact value of a floating literal with an L suffix:
+// cc keeps it in 256 bits, and rounding that again to 64 bits could, in
+// principle, round twice.
+func exactLiteral(n cc.Node) (*big.Rat, bool) {
+	pe, ok := n.(*cc.PrimaryExpression)
+	if !ok || pe.Case != cc.PrimaryExpressionFloat {
+		return nil, false
+	}
+	s, ok := strings.CutSuffix(strings.ToLower(pe.Token.SrcStr()), "l")
+	if !ok {
+		return nil, false
+	}
+	return new(big.Rat).SetString(s)
+}
+
 // longDoubleConst rounds a constant cc computed in extended precision
-// (a literal with an L suffix, or FLT_MAX's long digits) once, straight to
-// the type t: long double itself is rounded too, as cc's precision and
-// exponent range are not the x87's.
+// (FLT_MAX's long digits) once, straight to the type t: long double itself
+// is rounded too, as cc's precision and exponent range are not the x87's.
 func longDoubleConst(v *big.Float, t *ir.FloatType) *ir.FloatConst {
 	switch t.Bits {
 	case 32:

@@ -257,7 +257,7 @@ func (fl *fnLower) initGlobal(v *ir.Var, d *cc.Declarator, in *cc.Initializer) {
 func (fl *fnLower) constInto(v *ir.Var, off int64, t ir.Type, e cc.ExpressionNode) bool {
 	val := e.Value()
 	switch val.(type) {
-	case cc.Int64Value, cc.UInt64Value, cc.Float64Value, *cc.LongDoubleValue:
+	case cc.Int64Value, cc.UInt64Value, cc.Float64Value:
 	default:
 		return false
 	}
