@@ -73,5 +73,8 @@ int main(void)
 	showd("(double)q2 ", (double)q2);
 	show("(long double)nan double ", (long double)(zero / zero == 0 ? 1.0 : -__builtin_nan("")));
 	show("inf-inf ", (one / zero) - (one / zero));
+	show("nanl ", __builtin_nanl(""));
+	show("infl ", -__builtin_infl());
+	show("huge_vall ", __builtin_huge_vall());
 	return 0;
 }

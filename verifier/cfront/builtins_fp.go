@@ -15,9 +15,9 @@ import (
 // is a comparison against the type's largest and smallest normal values
 // (IEEE comparisons are false for NaN), which agrees with the bits; signbit
 // reads the sign bit through the models __prbmc_signbit(f) (a union, as
-// fabs), since comparisons cannot see the sign of a zero or a NaN. They
-// refuse long double, but for its infinity: its limits are not written
-// here yet.
+// fabs), since comparisons cannot see the sign of a zero or a NaN. Of long
+// double they give the infinity and the NaN; classifying one is refused,
+// as its limits and a signbit model for it are not written yet.
 
 // fpBuiltin lowers the built-in call name if it is one of these.
 func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.ExpressionNode, rt ir.Type) (ir.Expr, bool) {
@@ -29,10 +29,13 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 		return &ir.FloatConst{T: st.Float, V: math.Inf(1)}, true
 	case "__builtin_huge_vall", "__builtin_infl":
 		return &ir.FloatConst{T: st.LongDouble, X: ir.Float80Inf(false)}, true
-	case "__builtin_nan", "__builtin_nanf":
+	case "__builtin_nan", "__builtin_nanf", "__builtin_nanl":
 		t := st.Double
-		if name == "__builtin_nanf" {
+		switch name {
+		case "__builtin_nanf":
 			t = st.Float
+		case "__builtin_nanl":
+			t = st.LongDouble
 		}
 		if len(args) != 1 {
 			fl.fail(pe, "%s takes one argument", name)
@@ -41,6 +44,9 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 			fl.fail(pe, "%s with a payload (only \"\" is supported)", name)
 		}
 		// gcc's default quiet NaN: positive, payload 0.
+		if t.IsLong() {
+			return &ir.FloatConst{T: t, X: ir.Float80{SE: 0x7fff, M: 0xc000000000000000}}, true
+		}
 		return &ir.FloatConst{T: t, V: math.Float64frombits(0x7ff8000000000000)}, true
 	case "__builtin_isnan", "__builtin_isinf", "__builtin_isinf_sign", "__builtin_isfinite",
 		"__builtin_isnormal", "__builtin_signbit", "__builtin_signbitf":
