@@ -85,6 +85,17 @@ int main(void)
 
 	int i = 7;
 	long double li = i;
+	long double inc = li;
+	inc++;
+	++inc;
+	inc--;
+	show("inc ", inc);
+	long double big2 = 0x1p64L;
+	big2++;
+	show("2^64+1 ", big2);
+	big2 = 0x1p63L;
+	big2 += 1;
+	show("2^63+1 ", big2);
 	printf("7/2 %d\n", (int)(li / 2));
 	printf("-7/2 %d\n", (int)(-li / 2));
 	printf("cmp %d %d %d\n", li < 7.5L, li >= 7, li == 7.000000000000000001L);

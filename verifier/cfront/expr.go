@@ -441,13 +441,10 @@ func (fl *fnLower) constValue(n cc.Node, v cc.Value, t cc.Type) ir.Expr {
 			fl.fail(n, "floating constant of type %s", it)
 		}
 		f := float64(v)
-		switch ft.Bits {
-		case 32:
+		if ft.Bits == 32 {
 			f = float64(float32(f))
-		case 80:
-			return &ir.FloatConst{T: ft, X: ir.Float80FromFloat64(f)}
 		}
-		return &ir.FloatConst{T: ft, V: f}
+		return ir.NewFloatConst(ft, f)
 	case *cc.LongDoubleValue:
 		if t, ok := it.(*ir.FloatType); ok {
 			if r, ok := exactLiteral(n); ok && t.IsLong() {
@@ -902,7 +899,7 @@ func (fl *fnLower) incDec(lv ir.Expr, inc bool) {
 		if !inc {
 			op = ir.Sub
 		}
-		nv = &ir.Binary{Op: op, X: lv, Y: &ir.FloatConst{T: tt, V: 1}, T: tt}
+		nv = &ir.Binary{Op: op, X: lv, Y: ir.NewFloatConst(tt, 1), T: tt}
 	case *ir.IntType:
 		op := ir.Add
 		if !inc {
@@ -1217,7 +1214,7 @@ func (fl *fnLower) effect(n cc.ExpressionNode) {
 func convertFloatConst(c *ir.FloatConst, t *ir.FloatType) *ir.FloatConst {
 	switch {
 	case !c.T.IsLong():
-		return &ir.FloatConst{T: t, X: ir.Float80FromFloat64(c.V)}
+		return ir.NewFloatConst(t, c.V)
 	case t.Bits == 32:
 		return &ir.FloatConst{T: t, V: float64(c.X.Float32())}
 	}

@@ -90,6 +90,15 @@ type FloatConst struct {
 	X Float80
 }
 
+// NewFloatConst is the constant v, which must be exact in t, of type t:
+// in X for long double, in V for the others.
+func NewFloatConst(t *FloatType, v float64) *FloatConst {
+	if t.IsLong() {
+		return &FloatConst{T: t, X: Float80FromFloat64(v)}
+	}
+	return &FloatConst{T: t, V: v}
+}
+
 // VarRef denotes variable V.
 type VarRef struct{ V *Var }
 
