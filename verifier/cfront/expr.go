@@ -720,9 +720,13 @@ func (fl *fnLower) unary(x *cc.UnaryExpression) ir.Expr {
 			return &ir.Const{T: t, Bits: -c.Bits & it.Mask()}
 		}
 		if c, ok := v.(*ir.FloatConst); ok {
-			x := c.X
-			x.SE ^= 0x8000 // the sign, as for V
-			return &ir.FloatConst{T: c.T, V: -c.V, X: x}
+			n := *c
+			if c.T.IsLong() {
+				n.X.SE ^= 0x8000 // the sign bit, as FCHS flips it
+			} else {
+				n.V = -c.V
+			}
+			return &n
 		}
 		return &ir.Unary{Op: ir.Neg, X: v, T: t}
 	case cc.UnaryExpressionCpl:
