@@ -76,5 +76,14 @@ int main(void)
 	show("nanl ", __builtin_nanl(""));
 	show("infl ", -__builtin_infl());
 	show("huge_vall ", __builtin_huge_vall());
+	long double vals[] = { pd, un, pinf, pnan, q1, s1, one, zero, -zero, 0x1p-16445L, 0x1p-16382L,
+		1e4932L, -1e4932L, one / zero, -one / zero, 1.18973149535723176502e+4932L };
+	for (int i = 0; i < (int)(sizeof vals / sizeof vals[0]); i++) {
+		long double x = vals[i];
+		printf("%d: nan %d inf %d finite %d normal %d class %d isless %d unordered %d\n", i,
+			__builtin_isnan(x) != 0, __builtin_isinf_sign(x), __builtin_isfinite(x) != 0,
+			__builtin_isnormal(x) != 0, __builtin_fpclassify(0, 1, 2, 3, 4, x),
+			__builtin_isless(x, one) != 0, __builtin_isunordered(x, 0.5) != 0);
+	}
 	return 0;
 }

@@ -15,9 +15,10 @@ import (
 // is a comparison against the type's largest and smallest normal values
 // (IEEE comparisons are false for NaN), which agrees with the bits; signbit
 // reads the sign bit through the models __prbmc_signbit(f) (a union, as
-// fabs), since comparisons cannot see the sign of a zero or a NaN. Of long
-// double they give the infinity and the NaN; classifying one is refused,
-// as its limits and a signbit model for it are not written yet.
+// fabs), since comparisons cannot see the sign of a zero or a NaN. long
+// double is classified the same way, its limits in the x87 format (where
+// the comparisons read an unnormal as a NaN, as the x87 does); its signbit
+// is refused, having no model.
 
 // fpBuiltin lowers the built-in call name if it is one of these.
 func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.ExpressionNode, rt ir.Type) (ir.Expr, bool) {
@@ -69,8 +70,11 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 			r = fl.fpIsNormal(x, ft)
 		default:
 			model := "__prbmc_signbit"
-			if ft.Bits == 32 {
+			switch ft.Bits {
+			case 32:
 				model = "__prbmc_signbitf"
+			case 80:
+				fl.fail(pe, "%s of long double", name)
 			}
 			return fl.convert(fl.callModel(pe, model, []ir.Expr{x}), rt), true
 		}
@@ -84,7 +88,7 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 			cls = append(cls, fl.fpTemp(fl.convert(fl.rvalue(a), st.Int)))
 		}
 		x, ft := fl.fpOperand(pe, name, args[5])
-		zero := &ir.FloatConst{T: ft, V: 0}
+		zero := &ir.FloatConst{T: ft}
 		// FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO.
 		r := &ir.Cond{C: fl.fpIsNaN(x), X: cls[0], T: st.Int, Y: &ir.Cond{C: fl.fpIsInf(x, ft), X: cls[1], T: st.Int,
 			Y: &ir.Cond{C: fl.fpIsNormal(x, ft), X: cls[2], T: st.Int,
@@ -99,11 +103,14 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 		t := st.Double
 		xf, xok := x.Type().(*ir.FloatType)
 		yf, yok := y.Type().(*ir.FloatType)
-		if xok && yok && xf.Bits == 32 && yf.Bits == 32 {
+		switch {
+		case xok && yok && xf.Bits == 32 && yf.Bits == 32:
 			t = st.Float
+		case xok && xf.IsLong() || yok && yf.IsLong():
+			t = st.LongDouble
 		}
 		for _, v := range []ir.Expr{x, y} {
-			if ft, ok := v.Type().(*ir.FloatType); (ok && ft.Bits > 64) || !ir.IsScalar(v.Type()) {
+			if !ir.IsScalar(v.Type()) {
 				fl.fail(pe, "%s of %s", name, v.Type())
 			}
 			if _, ok := v.Type().(*ir.PointerType); ok {
@@ -136,7 +143,7 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 func (fl *fnLower) fpOperand(pe *cc.PostfixExpression, name string, a cc.ExpressionNode) (ir.Expr, *ir.FloatType) {
 	x := fl.rvalue(a)
 	ft, ok := x.Type().(*ir.FloatType)
-	if !ok || (ft.Bits != 32 && ft.Bits != 64) {
+	if !ok {
 		fl.fail(pe, "%s of %s", name, x.Type())
 	}
 	return fl.fpTemp(x), ft
@@ -159,6 +166,9 @@ func (fl *fnLower) fpCmp(op ir.BinOp, x, y ir.Expr) ir.Expr {
 
 // fpMax is the type's largest finite value (negated: its lowest).
 func (fl *fnLower) fpMax(ft *ir.FloatType, neg bool) ir.Expr {
+	if ft.IsLong() {
+		return longDoubleLimit(ft, ir.Float80{SE: 0x7ffe, M: math.MaxUint64}, neg)
+	}
 	v := math.MaxFloat64
 	if ft.Bits == 32 {
 		v = math.MaxFloat32
@@ -172,6 +182,9 @@ func (fl *fnLower) fpMax(ft *ir.FloatType, neg bool) ir.Expr {
 // fpMinNormal is the type's smallest positive normal value (negated: its
 // largest negative one).
 func (fl *fnLower) fpMinNormal(ft *ir.FloatType, neg bool) ir.Expr {
+	if ft.IsLong() {
+		return longDoubleLimit(ft, ir.Float80{SE: 1, M: 1 << 63}, neg)
+	}
 	v := 0x1p-1022
 	if ft.Bits == 32 {
 		v = 0x1p-126
@@ -180,6 +193,13 @@ func (fl *fnLower) fpMinNormal(ft *ir.FloatType, neg bool) ir.Expr {
 		v = -v
 	}
 	return &ir.FloatConst{T: ft, V: v}
+}
+
+func longDoubleLimit(ft *ir.FloatType, x ir.Float80, neg bool) ir.Expr {
+	if neg {
+		x.SE |= 0x8000
+	}
+	return &ir.FloatConst{T: ft, X: x}
 }
 
 func (fl *fnLower) fpIsNaN(x ir.Expr) ir.Expr { return fl.fpCmp(ir.Ne, x, x) }
