@@ -386,6 +386,9 @@ func globalValue(g *ir.Var) (bval, error) {
 		}
 		return ipoint(v), nil
 	case *ir.FloatType:
+		if t.IsLong() {
+			return bval{}, errUndecided // not a double (see expr)
+		}
 		if t.Bits == 32 {
 			return frange(float64(math.Float32frombits(uint32(u))), float64(math.Float32frombits(uint32(u)))), nil
 		}
