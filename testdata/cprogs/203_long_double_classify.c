@@ -3,7 +3,8 @@
 
 /* gcc's classification built-ins on long double, the x87's own encodings
    included: they compare with the format's limits, and the x87 compares an
-   unnormal, pseudo-infinity or pseudo-NaN as unordered. */
+   unnormal, pseudo-infinity or pseudo-NaN as unordered; signbit is FXAM's
+   C1 flag, 512. */
 typedef unsigned long long u64;
 
 static long double make(unsigned se, u64 m)
@@ -29,10 +30,10 @@ int main(void)
 	};
 	for (int i = 0; i < (int)(sizeof vals / sizeof vals[0]); i++) {
 		long double x = vals[i];
-		printf("%d: nan %d inf %d finite %d normal %d class %d isless %d unordered %d\n", i,
+		printf("%d: nan %d inf %d finite %d normal %d class %d isless %d unordered %d sign %d\n", i,
 		       __builtin_isnan(x) != 0, __builtin_isinf_sign(x), __builtin_isfinite(x) != 0,
 		       __builtin_isnormal(x) != 0, __builtin_fpclassify(0, 1, 2, 3, 4, x),
-		       __builtin_isless(x, one) != 0, __builtin_isunordered(x, 0.5) != 0);
+		       __builtin_isless(x, one) != 0, __builtin_isunordered(x, 0.5) != 0, __builtin_signbit(x));
 	}
 	return 0;
 }

@@ -17,8 +17,7 @@ import (
 // reads the sign bit through the models __prbmc_signbit(f) (a union, as
 // fabs), since comparisons cannot see the sign of a zero or a NaN. long
 // double is classified the same way, its limits in the x87 format (where
-// the comparisons read an unnormal as a NaN, as the x87 does); its signbit
-// is refused, having no model.
+// the comparisons read an unnormal as a NaN, as the x87 does).
 
 // fpBuiltin lowers the built-in call name if it is one of these.
 func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.ExpressionNode, rt ir.Type) (ir.Expr, bool) {
@@ -74,7 +73,7 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 			case 32:
 				model = "__prbmc_signbitf"
 			case 80:
-				fl.fail(pe, "%s of long double", name)
+				model = "__prbmc_signbitl"
 			}
 			return fl.convert(fl.callModel(pe, model, []ir.Expr{x}), rt), true
 		}
