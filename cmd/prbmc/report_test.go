@@ -159,6 +159,11 @@ func TestReproduce(t *testing.T) {
 			t.Errorf("ILP32:\n%s", out)
 		}
 	}
+	// A long double input goes to the native run as its 10 bytes.
+	out, _, _ = runCmd(t, "verify", "--reproduce", "../../testdata/verify/long_double_bug.c")
+	if !strings.Contains(out, "reproduced: assertion failed with exit status 134") {
+		t.Errorf("long double:\n%s", out)
+	}
 	out, _, code = runCmd(t, "verify", "--reproduce", ringbufFixed)
 	if code != exitSafe || !strings.Contains(out, "reproduce: nothing to reproduce (the verdict is safe)") {
 		t.Errorf("safe: exit %d\n%s", code, out)

@@ -194,15 +194,17 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 			fmt.Fprintf(&b, ": %s", commentSafe(strings.Join(f.vals, ", ")))
 		}
 		b.WriteString(" */\n")
-		elem := f.t.name
+		elem, dims := f.t.name, ""
 		switch f.t.kind {
 		case kindFloat:
 			elem = "unsigned int" // bit patterns: NaNs stay exact
 		case kindDouble:
 			elem = "unsigned long long"
+		case kindLongDouble:
+			elem, dims = "unsigned char", fmt.Sprintf("[%d]", f.t.bytes)
 		}
 		if n > 0 {
-			fmt.Fprintf(&b, "static const %s %s[%d] = {", elem, vals, n)
+			fmt.Fprintf(&b, "static const %s %s[%d]%s = {", elem, vals, n, dims)
 			for i, l := range f.lits {
 				if i%8 == 0 {
 					b.WriteString("\n\t")
@@ -226,6 +228,10 @@ func Generate(res result.Result, src report.SourceReader, opts Options) (string,
 		switch f.t.kind {
 		case kindFloat, kindDouble:
 			fmt.Fprintf(&b, "\tunion { %s bits; %s value; } u;\n\tu.bits = %s[%s++];\n\treturn u.value;\n}\n", elem, f.t.name, vals, next)
+		case kindLongDouble:
+			// The data bytes, then the padding as zeros.
+			fmt.Fprintf(&b, "\tunion { unsigned char bits[sizeof(long double)]; long double value; } u = { { 0 } };\n"+
+				"\tfor (int i = 0; i < %d; i++)\n\t\tu.bits[i] = %s[%s][i];\n\t%s++;\n\treturn u.value;\n}\n", f.t.bytes, vals, next, next)
 		default:
 			fmt.Fprintf(&b, "\treturn %s[%s++];\n}\n", vals, next)
 		}

@@ -269,6 +269,8 @@ func TestLiterals(t *testing.T) {
 		{"float", []byte{0, 0, 0xc0, 0x7f}, "0x7fc00000u"},
 		{"double", []byte{0, 0, 0, 0, 0, 0, 0xf0, 0x3f}, "0x3ff0000000000000ull"},
 		{"int*", []byte{0, 0, 0, 0, 0, 0, 0, 0}, "(void *)0"},
+		{"long double", []byte{0, 0, 0, 0, 0, 0, 0, 0x40, 0xff, 0x7f, 0, 0, 0, 0, 0, 0},
+			"{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0xff, 0x7f}"},
 	} {
 		ct, ok := typeFromIR(tc.typ)
 		if !ok {

@@ -15,7 +15,7 @@ import (
 // its values.
 type ctype struct {
 	name   string // as C spells it
-	kind   int    // kindInt, kindFloat, kindDouble, kindPointer, kindBool
+	kind   int    // kindInt, kindFloat, kindDouble, kindLongDouble, kindPointer, kindBool
 	signed bool
 	bytes  int // width, when known from the type name (0 for long, char*, …)
 }
@@ -25,6 +25,7 @@ const (
 	kindBool
 	kindFloat
 	kindDouble
+	kindLongDouble // x87 80-bit: its 10 data bytes, any encoding
 	kindPointer
 )
 
@@ -63,6 +64,8 @@ func typeFromIR(t string) (ctype, bool) {
 		return ctype{"float", kindFloat, false, 4}, true
 	case "double":
 		return ctype{"double", kindDouble, false, 8}, true
+	case "long double":
+		return ctype{"long double", kindLongDouble, false, 10}, true
 	}
 	if strings.HasSuffix(t, "*") {
 		return ctype{"void *", kindPointer, false, 0}, true
@@ -77,7 +80,7 @@ func typeFromName(suffix string) (ctype, bool) {
 		"bool": "_Bool", "char": "char", "schar": "signed char", "uchar": "unsigned char",
 		"short": "short", "ushort": "unsigned short", "int": "int", "uint": "unsigned int", "unsigned": "unsigned int",
 		"long": "long", "ulong": "unsigned long", "longlong": "long long", "ulonglong": "unsigned long long",
-		"float": "float", "double": "double", "pointer": "void*",
+		"float": "float", "double": "double", "long_double": "long double", "pointer": "void*",
 		"u8": "unsigned char", "u16": "unsigned short", "u32": "unsigned int", "u64": "unsigned long long",
 		"s8": "signed char", "s16": "short", "s32": "int", "s64": "long long",
 		"int128": "__int128", "uint128": "unsigned __int128", "loff_t": "long", "sector_t": "unsigned long",
@@ -108,6 +111,17 @@ func literal(t ctype, in result.Input) (string, error) {
 			return "0", nil
 		}
 		return "1", nil
+	case kindLongDouble:
+		// The 10 bytes: a decimal rendering is not exact, and an
+		// unnormal or a NaN's payload has no literal at all.
+		if len(b) < t.bytes {
+			return "", fmt.Errorf("value %q of %s: the long double's bytes are missing", in.Value, in.Why)
+		}
+		parts := make([]string, t.bytes)
+		for i := range parts {
+			parts[i] = fmt.Sprintf("0x%02x", b[i])
+		}
+		return "{" + strings.Join(parts, ", ") + "}", nil
 	case kindFloat, kindDouble:
 		var bits uint64
 		width := 4

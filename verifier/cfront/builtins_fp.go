@@ -16,7 +16,8 @@ import (
 // (IEEE comparisons are false for NaN), which agrees with the bits; signbit
 // reads the sign bit through the models __prbmc_signbit(f) (a union, as
 // fabs), since comparisons cannot see the sign of a zero or a NaN. long
-// double stays unsupported.
+// double is classified the same way, its limits in the x87 format (where
+// the comparisons read an unnormal as a NaN, as the x87 does).
 
 // fpBuiltin lowers the built-in call name if it is one of these.
 func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.ExpressionNode, rt ir.Type) (ir.Expr, bool) {
@@ -26,10 +27,15 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 		return &ir.FloatConst{T: st.Double, V: math.Inf(1)}, true
 	case "__builtin_huge_valf", "__builtin_inff":
 		return &ir.FloatConst{T: st.Float, V: math.Inf(1)}, true
-	case "__builtin_nan", "__builtin_nanf":
+	case "__builtin_huge_vall", "__builtin_infl":
+		return &ir.FloatConst{T: st.LongDouble, X: ir.Float80Inf(false)}, true
+	case "__builtin_nan", "__builtin_nanf", "__builtin_nanl":
 		t := st.Double
-		if name == "__builtin_nanf" {
+		switch name {
+		case "__builtin_nanf":
 			t = st.Float
+		case "__builtin_nanl":
+			t = st.LongDouble
 		}
 		if len(args) != 1 {
 			fl.fail(pe, "%s takes one argument", name)
@@ -38,6 +44,9 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 			fl.fail(pe, "%s with a payload (only \"\" is supported)", name)
 		}
 		// gcc's default quiet NaN: positive, payload 0.
+		if t.IsLong() {
+			return &ir.FloatConst{T: t, X: ir.Float80{SE: 0x7fff, M: 0xc000000000000000}}, true
+		}
 		return &ir.FloatConst{T: t, V: math.Float64frombits(0x7ff8000000000000)}, true
 	case "__builtin_isnan", "__builtin_isinf", "__builtin_isinf_sign", "__builtin_isfinite",
 		"__builtin_isnormal", "__builtin_signbit", "__builtin_signbitf":
@@ -60,8 +69,11 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 			r = fl.fpIsNormal(x, ft)
 		default:
 			model := "__prbmc_signbit"
-			if ft.Bits == 32 {
+			switch ft.Bits {
+			case 32:
 				model = "__prbmc_signbitf"
+			case 80:
+				model = "__prbmc_signbitl"
 			}
 			return fl.convert(fl.callModel(pe, model, []ir.Expr{x}), rt), true
 		}
@@ -75,7 +87,7 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 			cls = append(cls, fl.fpTemp(fl.convert(fl.rvalue(a), st.Int)))
 		}
 		x, ft := fl.fpOperand(pe, name, args[5])
-		zero := &ir.FloatConst{T: ft, V: 0}
+		zero := &ir.FloatConst{T: ft}
 		// FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO.
 		r := &ir.Cond{C: fl.fpIsNaN(x), X: cls[0], T: st.Int, Y: &ir.Cond{C: fl.fpIsInf(x, ft), X: cls[1], T: st.Int,
 			Y: &ir.Cond{C: fl.fpIsNormal(x, ft), X: cls[2], T: st.Int,
@@ -90,11 +102,14 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 		t := st.Double
 		xf, xok := x.Type().(*ir.FloatType)
 		yf, yok := y.Type().(*ir.FloatType)
-		if xok && yok && xf.Bits == 32 && yf.Bits == 32 {
+		switch {
+		case xok && yok && xf.Bits == 32 && yf.Bits == 32:
 			t = st.Float
+		case xok && xf.IsLong() || yok && yf.IsLong():
+			t = st.LongDouble
 		}
 		for _, v := range []ir.Expr{x, y} {
-			if ft, ok := v.Type().(*ir.FloatType); (ok && ft.Bits > 64) || !ir.IsScalar(v.Type()) {
+			if !ir.IsScalar(v.Type()) {
 				fl.fail(pe, "%s of %s", name, v.Type())
 			}
 			if _, ok := v.Type().(*ir.PointerType); ok {
@@ -127,7 +142,7 @@ func (fl *fnLower) fpBuiltin(pe *cc.PostfixExpression, name string, args []cc.Ex
 func (fl *fnLower) fpOperand(pe *cc.PostfixExpression, name string, a cc.ExpressionNode) (ir.Expr, *ir.FloatType) {
 	x := fl.rvalue(a)
 	ft, ok := x.Type().(*ir.FloatType)
-	if !ok || (ft.Bits != 32 && ft.Bits != 64) {
+	if !ok {
 		fl.fail(pe, "%s of %s", name, x.Type())
 	}
 	return fl.fpTemp(x), ft
@@ -150,6 +165,9 @@ func (fl *fnLower) fpCmp(op ir.BinOp, x, y ir.Expr) ir.Expr {
 
 // fpMax is the type's largest finite value (negated: its lowest).
 func (fl *fnLower) fpMax(ft *ir.FloatType, neg bool) ir.Expr {
+	if ft.IsLong() {
+		return longDoubleLimit(ft, ir.Float80{SE: 0x7ffe, M: math.MaxUint64}, neg)
+	}
 	v := math.MaxFloat64
 	if ft.Bits == 32 {
 		v = math.MaxFloat32
@@ -163,6 +181,9 @@ func (fl *fnLower) fpMax(ft *ir.FloatType, neg bool) ir.Expr {
 // fpMinNormal is the type's smallest positive normal value (negated: its
 // largest negative one).
 func (fl *fnLower) fpMinNormal(ft *ir.FloatType, neg bool) ir.Expr {
+	if ft.IsLong() {
+		return longDoubleLimit(ft, ir.Float80{SE: 1, M: 1 << 63}, neg)
+	}
 	v := 0x1p-1022
 	if ft.Bits == 32 {
 		v = 0x1p-126
@@ -171,6 +192,13 @@ func (fl *fnLower) fpMinNormal(ft *ir.FloatType, neg bool) ir.Expr {
 		v = -v
 	}
 	return &ir.FloatConst{T: ft, V: v}
+}
+
+func longDoubleLimit(ft *ir.FloatType, x ir.Float80, neg bool) ir.Expr {
+	if neg {
+		x.SE |= 0x8000
+	}
+	return &ir.FloatConst{T: ft, X: x}
 }
 
 func (fl *fnLower) fpIsNaN(x ir.Expr) ir.Expr { return fl.fpCmp(ir.Ne, x, x) }

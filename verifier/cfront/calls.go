@@ -200,6 +200,10 @@ func (fl *fnLower) defaultPromote(v ir.Expr) ir.Expr {
 		if t.Bits == 32 {
 			return fl.convert(v, fl.std().Double)
 		}
+		if t.IsLong() {
+			// printf's %Lf and va_arg of long double are not modelled.
+			fl.fail(nil, "long double passed through ...")
+		}
 	case *ir.IntType:
 		if t.Kind == ir.BitInt {
 			// gcc passes a wide bit-field's value in the 64-bit type

@@ -3,6 +3,7 @@ package cfront
 import (
 	"math"
 	"math/big"
+	"strings"
 
 	"modernc.org/cc/v4"
 
@@ -126,6 +127,13 @@ func (fl *fnLower) convert(e ir.Expr, t ir.Type) ir.Expr {
 		}
 		fl.fail(nil, "conversion from %s to %s", from, t)
 	}
+	// (double)1.7976931348623157e+308L, as <float.h> writes DBL_MAX: a
+	// literal, exact, rounded once as the conversion would.
+	if c, ok := e.(*ir.FloatConst); ok {
+		if ft, ok := t.(*ir.FloatType); ok && c.T.IsLong() != ft.IsLong() {
+			return convertFloatConst(c, ft)
+		}
+	}
 	// Fold conversions of integer constants here: every later layer then
 	// sees literal values of the right type.
 	if c, ok := e.(*ir.Const); ok {
@@ -144,6 +152,17 @@ func (fl *fnLower) convert(e ir.Expr, t ir.Type) ir.Expr {
 			return &ir.Const{T: pt}
 		}
 		if ft, ok := t.(*ir.FloatType); ok {
+			if fi, ok := from.(*ir.IntType); ok && fi.Bits <= 64 && ft.IsLong() {
+				// Every 64-bit integer is exact in long double.
+				x := ir.RoundFloat80(func(z *big.Float) {
+					if fi.Signed {
+						z.SetInt64(int64(signExtend(c.Bits, fi)))
+					} else {
+						z.SetUint64(c.Bits)
+					}
+				})
+				return &ir.FloatConst{T: ft, X: x}
+			}
 			if fi, ok := from.(*ir.IntType); ok && fi.Bits <= 64 {
 				var f float64
 				if fi.Signed {
@@ -233,19 +252,6 @@ func (fl *fnLower) value(n cc.ExpressionNode) ir.Expr {
 		if _, ok := t.(ir.VoidType); ok {
 			fl.effect(x.CastExpression)
 			return nil
-		}
-		if ft, ok := t.(*ir.FloatType); ok {
-			// (double)1.7976931348623157e+308L, as <float.h> writes DBL_MAX:
-			// fold the long double constant instead of rejecting its type.
-			if v, ok := x.CastExpression.Value().(*cc.LongDoubleValue); ok {
-				bf := (*big.Float)(v)
-				if ft.Bits == 32 {
-					f, _ := bf.Float32()
-					return &ir.FloatConst{T: ft, V: float64(f)}
-				}
-				f, _ := bf.Float64()
-				return &ir.FloatConst{T: ft, V: f}
-			}
 		}
 		inner := fl.rvalue(x.CastExpression)
 		if _, ok := t.(*ir.StructType); ok {
@@ -438,21 +444,15 @@ func (fl *fnLower) constValue(n cc.Node, v cc.Value, t cc.Type) ir.Expr {
 		if ft.Bits == 32 {
 			f = float64(float32(f))
 		}
-		return &ir.FloatConst{T: ft, V: f}
+		return ir.NewFloatConst(ft, f)
 	case *cc.LongDoubleValue:
-		// cc keeps long literals (FLT_MAX's digits) in extended precision:
-		// round once, straight to the target type.
-		bf := (*big.Float)(v)
-		switch t := it.(type) {
-		case *ir.FloatType:
-			if t.Bits == 32 {
-				f, _ := bf.Float32()
-				return &ir.FloatConst{T: t, V: float64(f)}
+		if t, ok := it.(*ir.FloatType); ok {
+			if r, ok := exactLiteral(n); ok && t.IsLong() {
+				return &ir.FloatConst{T: t, X: ir.RoundFloat80(func(z *big.Float) { z.SetRat(r) })}
 			}
-			f, _ := bf.Float64()
-			return &ir.FloatConst{T: t, V: f}
+			return longDoubleConst((*big.Float)(v), t)
 		}
-		fl.fail(n, "long double constant")
+		fl.fail(n, "long double constant of type %s", it)
 	}
 	fl.fail(n, "constant %s", sourceText(n))
 	return nil
@@ -720,7 +720,13 @@ func (fl *fnLower) unary(x *cc.UnaryExpression) ir.Expr {
 			return &ir.Const{T: t, Bits: -c.Bits & it.Mask()}
 		}
 		if c, ok := v.(*ir.FloatConst); ok {
-			return &ir.FloatConst{T: c.T, V: -c.V}
+			n := *c
+			if c.T.IsLong() {
+				n.X.SE ^= 0x8000 // the sign bit, as FCHS flips it
+			} else {
+				n.V = -c.V
+			}
+			return &n
 		}
 		return &ir.Unary{Op: ir.Neg, X: v, T: t}
 	case cc.UnaryExpressionCpl:
@@ -897,7 +903,7 @@ func (fl *fnLower) incDec(lv ir.Expr, inc bool) {
 		if !inc {
 			op = ir.Sub
 		}
-		nv = &ir.Binary{Op: op, X: lv, Y: &ir.FloatConst{T: tt, V: 1}, T: tt}
+		nv = &ir.Binary{Op: op, X: lv, Y: ir.NewFloatConst(tt, 1), T: tt}
 	case *ir.IntType:
 		op := ir.Add
 		if !inc {
@@ -1205,4 +1211,46 @@ func (fl *fnLower) effect(n cc.ExpressionNode) {
 		return // a pure expression statement does nothing
 	}
 	fl.value(n)
+}
+
+// convertFloatConst converts a constant between long double and float or
+// double, as the interpreter does at run time.
+func convertFloatConst(c *ir.FloatConst, t *ir.FloatType) *ir.FloatConst {
+	switch {
+	case !c.T.IsLong():
+		return ir.NewFloatConst(t, c.V)
+	case t.Bits == 32:
+		return &ir.FloatConst{T: t, V: float64(c.X.Float32())}
+	}
+	return &ir.FloatConst{T: t, V: c.X.Float64()}
+}
+
+// exactLiteral is the exact value of a floating literal with an L suffix:
+// cc keeps it in 256 bits, and rounding that again to 64 bits could, in
+// principle, round twice.
+func exactLiteral(n cc.Node) (*big.Rat, bool) {
+	pe, ok := n.(*cc.PrimaryExpression)
+	if !ok || pe.Case != cc.PrimaryExpressionFloat {
+		return nil, false
+	}
+	s, ok := strings.CutSuffix(strings.ToLower(pe.Token.SrcStr()), "l")
+	if !ok {
+		return nil, false
+	}
+	return new(big.Rat).SetString(s)
+}
+
+// longDoubleConst rounds a constant cc computed in extended precision
+// (FLT_MAX's long digits) once, straight to the type t: long double itself
+// is rounded too, as cc's precision and exponent range are not the x87's.
+func longDoubleConst(v *big.Float, t *ir.FloatType) *ir.FloatConst {
+	switch t.Bits {
+	case 32:
+		f, _ := v.Float32()
+		return &ir.FloatConst{T: t, V: float64(f)}
+	case 80:
+		return &ir.FloatConst{T: t, X: ir.RoundFloat80(func(z *big.Float) { z.Set(v) })}
+	}
+	f, _ := v.Float64()
+	return &ir.FloatConst{T: t, V: f}
 }

@@ -268,12 +268,14 @@ func (fl *fnLower) constInto(v *ir.Var, off int64, t ir.Type, e cc.ExpressionNod
 		return false // (T*)0 is all zero anyway; anything else is an address
 	}
 	c := fl.convert(fl.constValue(e, val, e.Type()), t)
-	buf := make([]byte, 8)
+	buf := make([]byte, 16)
 	switch c := c.(type) {
 	case *ir.Const:
 		binary.LittleEndian.PutUint64(buf, c.Bits)
 	case *ir.FloatConst:
-		if c.T.Bits == 32 {
+		if c.T.IsLong() {
+			c.X.PutBytes(buf) // the padding stays zero, as gcc emits it
+		} else if c.T.Bits == 32 {
 			binary.LittleEndian.PutUint32(buf, math.Float32bits(float32(c.V)))
 		} else {
 			binary.LittleEndian.PutUint64(buf, math.Float64bits(c.V))

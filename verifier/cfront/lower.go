@@ -516,7 +516,7 @@ var libcProvides = map[string]bool{
 	"isxdigit": true, "isprint": true, "isgraph": true, "isblank": true, "iscntrl": true, "ispunct": true,
 	"__ctype_b_loc": true, "__ctype_tolower_loc": true, "__ctype_toupper_loc": true,
 	"__errno_location": true, "__h_errno_location": true, "__ctype_get_mb_cur_max": true,
-	"__prbmc_signbit": true, "__prbmc_signbitf": true, "strtod": true, "strtof": true, "__prbmc_strto": true,
+	"__prbmc_signbit": true, "__prbmc_signbitf": true, "__prbmc_signbitl": true, "strtod": true, "strtof": true, "__prbmc_strto": true,
 	"qsort": true, "bsearch": true, "realloc": true,
 }
 

@@ -29,7 +29,7 @@ type unsupportedType struct{ what string }
 
 func (u *unsupportedType) Error() string { return u.what }
 
-// conv maps t; it fails only for types the IR does not model (long double,
+// conv maps t; it fails only for types the IR does not model (__float128,
 // complex, vectors, 128-bit integers are allowed but arithmetic may not be).
 func (m *typeMap) conv(t cc.Type) (ir.Type, error) {
 	if t == nil {
@@ -78,8 +78,10 @@ func (m *typeMap) conv(t cc.Type) (ir.Type, error) {
 		return m.std.Float, nil
 	case cc.Double:
 		return m.std.Double, nil
-	case cc.LongDouble, cc.Float128:
-		return nil, &unsupportedType{"long double"}
+	case cc.LongDouble:
+		return m.std.LongDouble, nil
+	case cc.Float128:
+		return nil, &unsupportedType{"__float128"}
 	case cc.ComplexFloat, cc.ComplexDouble, cc.ComplexLongDouble:
 		return nil, &unsupportedType{"_Complex types"}
 	case cc.Ptr:

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strings"
 
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -549,27 +550,44 @@ func (in *instrumenter) conversion(cs []check, x *ir.Cast, guard ir.Expr) []chec
 	if !ok || !ok2 || it.IsBool() || it.Bits > 64 {
 		return cs
 	}
-	if c, ok := x.X.(*ir.FloatConst); ok && math.Trunc(c.V) >= -1 && math.Trunc(c.V) <= 255 {
-		return cs // (int)1.5 and the like
+	if c, ok := x.X.(*ir.FloatConst); ok {
+		v := c.V
+		if ft.IsLong() {
+			// Rounding is monotonic and keeps -1, 255 and 256: a value
+			// outside the range does not round into it.
+			v = c.X.Float64()
+		}
+		if math.Trunc(v) >= -1 && math.Trunc(v) <= 255 {
+			return cs // (int)1.5 and the like
+		}
 	}
-	mant := 53
-	if ft.Bits == 32 {
-		mant = 24
+	mant := ft.SBits()
+	// fc makes the constant ±2^e + d, exact in the type where used.
+	fc := func(neg bool, e int, d int64) ir.Expr {
+		i := new(big.Int).Lsh(big.NewInt(1), uint(e))
+		v := new(big.Float).SetInt(i.Add(i, big.NewInt(d))) // exact
+		if neg {
+			v.Neg(v)
+		}
+		if ft.IsLong() {
+			return &ir.FloatConst{T: ft, X: ir.RoundFloat80(func(z *big.Float) { z.Set(v) })}
+		}
+		f, _ := v.Float64()
+		return &ir.FloatConst{T: ft, V: f}
 	}
-	fc := func(v float64) ir.Expr { return &ir.FloatConst{T: ft, V: v} }
 	var lo ir.Expr
-	hi := fc(math.Ldexp(1, it.Bits)) // x < 2^w (unsigned) or 2^(w-1) (signed)
+	hi := fc(false, it.Bits, 0) // x < 2^w (unsigned) or 2^(w-1) (signed)
 	if it.Signed {
-		hi = fc(math.Ldexp(1, it.Bits-1))
+		hi = fc(false, it.Bits-1, 0)
 		if it.Bits <= mant {
-			lo = in.cmp(ir.Gt, x.X, fc(-math.Ldexp(1, it.Bits-1)-1))
+			lo = in.cmp(ir.Gt, x.X, fc(true, it.Bits-1, 1))
 		} else {
 			// -2^(w-1) - 1 is not representable, and nothing lies
 			// between it and -2^(w-1).
-			lo = in.cmp(ir.Ge, x.X, fc(-math.Ldexp(1, it.Bits-1)))
+			lo = in.cmp(ir.Ge, x.X, fc(true, it.Bits-1, 0))
 		}
 	} else {
-		lo = in.cmp(ir.Gt, x.X, fc(-1))
+		lo = in.cmp(ir.Gt, x.X, fc(true, 0, 0))
 	}
 	ok3 := in.land(lo, in.cmp(ir.Lt, x.X, hi))
 	return in.add(cs, guard, ok3, ir.PropOverflow, "out-of-range conversion in "+in.text(x))

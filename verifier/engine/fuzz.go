@@ -212,7 +212,11 @@ func newFuzzPools(p *ir.Program) *fuzzPools {
 				addInt(v)
 			}
 		case *ir.FloatConst:
-			addFloat(e.V)
+			if e.T.IsLong() {
+				addFloat(e.X.Float64())
+			} else {
+				addFloat(e.V)
+			}
 		}
 		return true
 	}
@@ -294,9 +298,12 @@ func (s *fuzzSource) fill(t ir.Type, b []byte) {
 			return // cut off at fuzzFillBytes
 		}
 		v := s.floatValue()
-		if t.Bits == 32 {
+		switch t.Bits {
+		case 32:
 			binary.LittleEndian.PutUint32(b, math.Float32bits(float32(v)))
-		} else {
+		case 80:
+			ir.Float80FromFloat64(v).PutBytes(b)
+		default:
 			binary.LittleEndian.PutUint64(b, math.Float64bits(v))
 		}
 	case *ir.ArrayType:

@@ -228,6 +228,9 @@ func renderBytes(t ir.Type, b []byte) string {
 		}
 		return strconv.FormatUint(u, 10)
 	case *ir.FloatType:
+		if t.IsLong() && len(b) >= 10 {
+			return ir.Float80FromBytes(b).String()
+		}
 		if t.Bits == 32 {
 			return strconv.FormatFloat(float64(math.Float32frombits(uint32(u))), 'g', -1, 32)
 		}

@@ -169,6 +169,9 @@ func fullDim(t ir.Type) (splitDim, bool) {
 		lo, hi, ok := t.Int64Range()
 		return splitDim{t: t, lo: lo, hi: hi}, ok
 	case *ir.FloatType:
+		if t.IsLong() {
+			return splitDim{}, false // the boxes' bounds are doubles
+		}
 		inf := math.Inf(1)
 		return splitDim{t: t, lo: ordinal(t, -inf), hi: ordinal(t, inf), nan: true}, true
 	}
@@ -383,6 +386,9 @@ func globalValue(g *ir.Var) (bval, error) {
 		}
 		return ipoint(v), nil
 	case *ir.FloatType:
+		if t.IsLong() {
+			return bval{}, errUndecided // not a double (see expr)
+		}
 		if t.Bits == 32 {
 			return frange(float64(math.Float32frombits(uint32(u))), float64(math.Float32frombits(uint32(u)))), nil
 		}
@@ -685,6 +691,11 @@ func (e *splitEval) load(fr *splitFrame, v *ir.Var, pos ir.Pos) (bval, error) {
 
 func (e *splitEval) expr(fr *splitFrame, x ir.Expr) (bval, error) {
 	pos := fr.f.Pos
+	if ft, ok := x.Type().(*ir.FloatType); ok && ft.IsLong() {
+		// Intervals of doubles cannot hold long double values; every
+		// use of one evaluates an expression of the type first.
+		return bval{}, &unsupportedError{"long double", pos}
+	}
 	switch x := x.(type) {
 	case *ir.Const:
 		t, ok := x.T.(*ir.IntType)

@@ -371,6 +371,11 @@ func (g *gen) nondet(t ir.Type) string {
 		if t.Bits == 32 {
 			return g.proto("__VERIFIER_nondet_float", "float __VERIFIER_nondet_float(void);") + "()"
 		}
+		if t.IsLong() {
+			// Not SV-COMP's, but any __VERIFIER_nondet_ function gives
+			// any value of its type; a double would leave most out.
+			return g.proto("__VERIFIER_nondet_long_double", "long double __VERIFIER_nondet_long_double(void);") + "()"
+		}
 		return g.proto("__VERIFIER_nondet_double", "double __VERIFIER_nondet_double(void);") + "()"
 	}
 	g.fail(fmt.Sprintf("a nondeterministic value of type %s", t))

@@ -85,10 +85,21 @@ type Const struct {
 	Bits uint64
 }
 
-// FloatConst is a floating-point constant, exact in its type.
+// FloatConst is a floating-point constant, exact in its type: V for
+// float and double, X for long double (whose V is unused, zero).
 type FloatConst struct {
 	T *FloatType
 	V float64
+	X Float80
+}
+
+// NewFloatConst is the constant v, which must be exact in t, of type t:
+// in X for long double, in V for the others.
+func NewFloatConst(t *FloatType, v float64) *FloatConst {
+	if t.IsLong() {
+		return &FloatConst{T: t, X: Float80FromFloat64(v)}
+	}
+	return &FloatConst{T: t, V: v}
 }
 
 // VarRef denotes variable V.

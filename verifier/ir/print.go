@@ -275,7 +275,9 @@ func (w *exprWriter) expr(e Expr, nested, lv bool) {
 			w.str(ConstString(e.T, e.Bits))
 		}
 	case *FloatConst:
-		if st == Trace {
+		if e.T != nil && e.T.IsLong() {
+			w.str(e.X.String())
+		} else if st == Trace {
 			// Double precision even for a float (0.10000000149011612f
 			// where the Dump writes 0.1f): trace texts keep the form
 			// they had before the printers were one.

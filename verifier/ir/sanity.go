@@ -190,6 +190,11 @@ func (c *checker) expr(e Expr) {
 			c.errorf("_Bool constant %d", e.Bits)
 		}
 	case *FloatConst:
+		// Each type reads one of the fields: a value in the other is
+		// a front-end slip that would read as zero.
+		if e.T != nil && (e.T.IsLong() && e.V != 0 || !e.T.IsLong() && e.X != (Float80{})) {
+			c.errorf("%s constant with its value in the wrong field", e.T)
+		}
 	case *VarRef:
 		c.varOK(e.V, false)
 	case *Deref:

@@ -127,16 +127,66 @@ func (t *IntType) Mask() uint64 {
 	return 1<<uint(t.Bits) - 1
 }
 
-// FloatType is an IEEE 754 binary32 or binary64 type.
+// FloatType is an IEEE 754 binary32 or binary64 type, or (Bits 80) gcc's
+// long double on x86: the x87 extended format (see Float80), which an
+// SMT solver knows as FP(15,64).
 type FloatType struct {
-	Bits int // 32 or 64
+	Bits int // 32, 64 or 80
+	// Bytes and Alignment are long double's, which depend on the data
+	// model (16 and 16 on LP64, 12 and 4 on ILP32): its 10 data bytes
+	// and then padding, which loads and stores leave alone as the x87
+	// does. Zero for float and double, which are as wide as their bits.
+	Bytes, Alignment int64
 }
 
-func (t *FloatType) Size() int64  { return int64(t.Bits / 8) }
-func (t *FloatType) Align() int64 { return int64(t.Bits / 8) }
+func (t *FloatType) Size() int64 {
+	if t.Bytes != 0 {
+		return t.Bytes
+	}
+	return int64(t.Bits / 8)
+}
+func (t *FloatType) Align() int64 {
+	if t.Alignment != 0 {
+		return t.Alignment
+	}
+	return int64(t.Bits / 8)
+}
+
+// DataBytes is how many bytes a load or store of t touches: its size but
+// for long double's padding.
+func (t *FloatType) DataBytes() int64 { return int64(t.Bits / 8) }
+
+// IsLong reports long double.
+func (t *FloatType) IsLong() bool { return t.Bits == 80 }
+
+// EBits and SBits are the format's exponent and significand widths as
+// SMT-LIB counts them (the significand's with its integer bit): 8/24,
+// 11/53 and 15/64.
+func (t *FloatType) EBits() int {
+	switch t.Bits {
+	case 32:
+		return 8
+	case 64:
+		return 11
+	}
+	return 15
+}
+func (t *FloatType) SBits() int {
+	switch t.Bits {
+	case 32:
+		return 24
+	case 64:
+		return 53
+	}
+	return 64 // the integer bit is stored, so not 80-15
+}
+
 func (t *FloatType) String() string {
-	if t.Bits == 32 {
+	switch t.Bits {
+	case 32:
 		return "float"
+	case 80:
+		return "long double"
 	}
 	return "double"
 }
@@ -366,7 +416,7 @@ type Std struct {
 	Model                                    DataModel
 	Bool, Char, SChar, UChar, Short, UShort  *IntType
 	Int, UInt, Long, ULong, LongLong, ULLong *IntType
-	Float, Double                            *FloatType
+	Float, Double, LongDouble                *FloatType
 	SizeT, PtrDiffT                          *IntType
 	VoidPtr, CharPtr                         *PointerType
 }
@@ -374,25 +424,30 @@ type Std struct {
 // StdTypes returns the standard types of m.
 func StdTypes(m DataModel) *Std {
 	longBits := 64
+	// gcc's long double: 10 bytes padded to 16 (aligned to 16, as the
+	// x86-64 psABI says) on LP64, to 12 (aligned to 4) on i386.
+	ldBytes, ldAlign := int64(16), int64(16)
 	if m == ILP32 {
 		longBits = 32
+		ldBytes, ldAlign = 12, 4
 	}
 	s := &Std{
-		Model:    m,
-		Bool:     &IntType{Kind: Bool, Bits: 8},
-		Char:     &IntType{Kind: Char, Bits: 8, Signed: true},
-		SChar:    &IntType{Kind: SChar, Bits: 8, Signed: true},
-		UChar:    &IntType{Kind: UChar, Bits: 8},
-		Short:    &IntType{Kind: Short, Bits: 16, Signed: true},
-		UShort:   &IntType{Kind: UShort, Bits: 16},
-		Int:      &IntType{Kind: Int, Bits: 32, Signed: true},
-		UInt:     &IntType{Kind: UInt, Bits: 32},
-		Long:     &IntType{Kind: Long, Bits: longBits, Signed: true},
-		ULong:    &IntType{Kind: ULong, Bits: longBits},
-		LongLong: &IntType{Kind: LongLong, Bits: 64, Signed: true},
-		ULLong:   &IntType{Kind: ULongLong, Bits: 64},
-		Float:    &FloatType{Bits: 32},
-		Double:   &FloatType{Bits: 64},
+		Model:      m,
+		Bool:       &IntType{Kind: Bool, Bits: 8},
+		Char:       &IntType{Kind: Char, Bits: 8, Signed: true},
+		SChar:      &IntType{Kind: SChar, Bits: 8, Signed: true},
+		UChar:      &IntType{Kind: UChar, Bits: 8},
+		Short:      &IntType{Kind: Short, Bits: 16, Signed: true},
+		UShort:     &IntType{Kind: UShort, Bits: 16},
+		Int:        &IntType{Kind: Int, Bits: 32, Signed: true},
+		UInt:       &IntType{Kind: UInt, Bits: 32},
+		Long:       &IntType{Kind: Long, Bits: longBits, Signed: true},
+		ULong:      &IntType{Kind: ULong, Bits: longBits},
+		LongLong:   &IntType{Kind: LongLong, Bits: 64, Signed: true},
+		ULLong:     &IntType{Kind: ULongLong, Bits: 64},
+		Float:      &FloatType{Bits: 32},
+		Double:     &FloatType{Bits: 64},
+		LongDouble: &FloatType{Bits: 80, Bytes: ldBytes, Alignment: ldAlign},
 	}
 	s.SizeT, s.PtrDiffT = s.ULong, s.Long
 	s.VoidPtr = &PointerType{Elem: Void, Bytes: m.PointerBytes()}

@@ -1,6 +1,8 @@
 package symex
 
 import (
+	"math/big"
+
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/smt"
 )
@@ -36,6 +38,15 @@ func (x *executor) truth(v *smt.Term) *smt.Term {
 	return x.b.Not(x.b.Eq(v, x.b.BVUint(v.Sort().Width(), 0)))
 }
 
+// cond is the truth of scalar expression e.
+func (x *executor) cond(st *state, fr *frame, e ir.Expr) *smt.Term {
+	v := x.eval(st, fr, e)
+	if isLongDouble(e.Type()) {
+		return x.b.Not(x.b.FPIsZero(x.ldValue(v)))
+	}
+	return x.truth(v)
+}
+
 // eval evaluates a scalar expression.
 func (x *executor) eval(st *state, fr *frame, e ir.Expr) *smt.Term {
 	switch e := e.(type) {
@@ -48,8 +59,13 @@ func (x *executor) eval(st *state, fr *frame, e ir.Expr) *smt.Term {
 		}
 		x.fatal("constant of type %s", e.T)
 	case *ir.FloatConst:
-		if e.T.Bits == 32 {
+		switch e.T.Bits {
+		case 32:
 			return x.b.FPConst32(float32(e.V))
+		case 80:
+			var b [10]byte
+			e.X.PutBytes(b[:])
+			return x.fromBytes(e.T, b[:])
 		}
 		return x.b.FPConst64(e.V)
 	case *ir.VarRef, *ir.Deref, *ir.Field, *ir.Index:
@@ -62,24 +78,29 @@ func (x *executor) eval(st *state, fr *frame, e ir.Expr) *smt.Term {
 	case *ir.FuncAddr:
 		return x.objPtr(x.funcObject(e.F), x.b.BVUint(x.offW, 0))
 	case *ir.Unary:
+		if e.Op == ir.LNot {
+			return x.boolToInt(x.b.Not(x.cond(st, fr, e.X)))
+		}
 		v := x.eval(st, fr, e.X)
 		switch e.Op {
 		case ir.Neg:
+			if isLongDouble(e.T) {
+				// FCHS flips the sign bit of any encoding, a NaN's too.
+				return x.b.BVXor(v, x.b.BVConst(smt.BitVecFromBig(80, new(big.Int).Lsh(big.NewInt(1), 79))))
+			}
 			if v.Sort().IsFP() {
 				return x.b.FPNeg(v)
 			}
 			return x.b.BVNeg(v)
 		case ir.BNot:
 			return x.b.BVNot(v)
-		case ir.LNot:
-			return x.boolToInt(x.b.Not(x.truth(v)))
 		}
 	case *ir.Binary:
 		return x.binary(st, fr, e)
 	case *ir.Cast:
 		return x.cast(x.eval(st, fr, e.X), e.X.Type(), e.T)
 	case *ir.Cond:
-		c := x.truth(x.eval(st, fr, e.C))
+		c := x.cond(st, fr, e.C)
 		return x.b.Ite(c, x.eval(st, fr, e.X), x.eval(st, fr, e.Y))
 	case *ir.Valid:
 		return x.boolToInt(x.valid(st, x.eval(st, fr, e.P), e.N, e.Write))
@@ -100,17 +121,24 @@ func signedType(t ir.Type) bool {
 func (x *executor) binary(st *state, fr *frame, e *ir.Binary) *smt.Term {
 	switch e.Op {
 	case ir.LAnd:
-		a := x.truth(x.eval(st, fr, e.X))
-		b := x.truth(x.eval(st, fr, e.Y))
+		a := x.cond(st, fr, e.X)
+		b := x.cond(st, fr, e.Y)
 		return x.boolToInt(x.b.And(a, b))
 	case ir.LOr:
-		a := x.truth(x.eval(st, fr, e.X))
-		b := x.truth(x.eval(st, fr, e.Y))
+		a := x.cond(st, fr, e.X)
+		b := x.cond(st, fr, e.Y)
 		return x.boolToInt(x.b.Or(a, b))
 	}
 	a := x.eval(st, fr, e.X)
 	b := x.eval(st, fr, e.Y)
 	xt := e.X.Type()
+	if isLongDouble(xt) {
+		r := x.floatBinary(e.Op, x.ldValue(a), x.ldValue(b))
+		if r.Sort().IsFP() {
+			return x.ldBits(r)
+		}
+		return r
+	}
 	if _, ok := xt.(*ir.FloatType); ok {
 		return x.floatBinary(e.Op, a, b)
 	}
@@ -248,6 +276,20 @@ func (x *executor) floatBinary(op ir.BinOp, a, b *smt.Term) *smt.Term {
 
 // cast converts v from type from to type to, as ir.Cast defines.
 func (x *executor) cast(v *smt.Term, from, to ir.Type) *smt.Term {
+	switch {
+	case isLongDouble(from) && isLongDouble(to):
+		return v
+	case isLongDouble(from):
+		v = x.ldValue(v)
+	case isLongDouble(to):
+		return x.ldBits(x.convert(v, from, to))
+	}
+	return x.convert(v, from, to)
+}
+
+// convert is cast on values as the solver's sorts hold them: long double
+// ones too as FP(15,64).
+func (x *executor) convert(v *smt.Term, from, to ir.Type) *smt.Term {
 	switch tt := to.(type) {
 	case *ir.IntType:
 		if tt.IsBool() {

@@ -382,7 +382,7 @@ func (x *executor) inductionLatch(cur *state, fr *frame, g *ir.Goto, pending map
 	ind := x.ind
 	c := x.b.True()
 	if g.Cond != nil {
-		c = x.truth(x.eval(cur, fr, g.Cond))
+		c = x.cond(cur, fr, g.Cond)
 	}
 	next := ind.loop.Latch + 1
 	exit := cur.clone()

@@ -351,7 +351,7 @@ func cellFor(t ir.Type) int {
 				visit(f.Type, off+f.Offset)
 			}
 		default:
-			g = gcd(g, t.Size())
+			g = gcd(g, accessBytes(t))
 			g = gcd(g, off)
 		}
 	}
@@ -531,7 +531,10 @@ func (x *executor) storeObj(arr *smt.Term, cell int, off, bits *smt.Term, n int6
 // (sound); a trace that depends on them fails to replay instead of being
 // reported.
 func (x *executor) toBits(v *smt.Term, t ir.Type) *smt.Term {
-	if _, ok := t.(*ir.FloatType); ok {
+	if ft, ok := t.(*ir.FloatType); ok {
+		if ft.IsLong() {
+			return v // already its 80 bits (see longdouble.go)
+		}
 		bits := x.b.FPToBits(v)
 		if v.IsConst() {
 			if isNaN, _ := x.b.FPIsNaN(v).BoolConst(); !isNaN {
@@ -545,6 +548,9 @@ func (x *executor) toBits(v *smt.Term, t ir.Type) *smt.Term {
 
 func (x *executor) fromBits(bits *smt.Term, t ir.Type) *smt.Term {
 	if ft, ok := t.(*ir.FloatType); ok {
+		if ft.IsLong() {
+			return bits
+		}
 		return x.b.FPFromBits(fpSort(ft), bits)
 	}
 	return bits
@@ -606,12 +612,22 @@ func (x *executor) memOf(mem map[int]*smt.Term, id int) *smt.Term {
 
 // loadPtr reads a scalar of type t through pointer p.
 func (x *executor) loadPtr(st *state, p *smt.Term, t ir.Type) *smt.Term {
-	return x.fromBits(x.loadRaw(st, p, t.Size()), t)
+	return x.fromBits(x.loadRaw(st, p, accessBytes(t)), t)
 }
 
 // storePtr writes scalar v of type t through pointer p.
 func (x *executor) storePtr(st *state, p *smt.Term, v *smt.Term, t ir.Type) {
-	x.storeRaw(st, p, x.toBits(v, t), t.Size())
+	x.storeRaw(st, p, x.toBits(v, t), accessBytes(t))
+}
+
+// accessBytes is how many bytes a load or store of scalar type t touches:
+// its size, but for long double's padding, which the x87 leaves alone as
+// the interpreter does.
+func accessBytes(t ir.Type) int64 {
+	if ft, ok := t.(*ir.FloatType); ok {
+		return ft.DataBytes()
+	}
+	return t.Size()
 }
 
 func (x *executor) storeRaw(st *state, p, bits *smt.Term, n int64) {
@@ -769,6 +785,9 @@ func (x *executor) sortOf(t ir.Type) *smt.Sort {
 	case *ir.IntType:
 		return smt.BVSort(t.Bits)
 	case *ir.FloatType:
+		if t.IsLong() {
+			return smt.BVSort(80)
+		}
 		return fpSort(t)
 	case *ir.PointerType:
 		return smt.BVSort(x.ptrW)

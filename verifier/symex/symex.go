@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -474,17 +475,15 @@ func (x *executor) initialState() *state {
 
 // fromBytes is the scalar value of type t stored little-endian in data.
 func (x *executor) fromBytes(t ir.Type, data []byte) *smt.Term {
-	var v uint64
-	for i := int64(0); i < t.Size() && i < 8; i++ {
+	n := accessBytes(t)
+	v := new(big.Int)
+	for i := n - 1; i >= 0; i-- {
+		v.Lsh(v, 8)
 		if int(i) < len(data) {
-			v |= uint64(data[i]) << (8 * i)
+			v.Or(v, big.NewInt(int64(data[i])))
 		}
 	}
-	bv := x.b.BVUint(int(t.Size()*8), v)
-	if ft, ok := t.(*ir.FloatType); ok {
-		return x.b.FPFromBits(fpSort(ft), bv)
-	}
-	return bv
+	return x.fromBits(x.b.BVConst(smt.BitVecFromBig(int(n*8), v)), t)
 }
 
 func (x *executor) newObject(name string, size *smt.Term, heap bool, cell int) int {
@@ -548,6 +547,12 @@ func (x *executor) fresh(t ir.Type, why string, pos ir.Pos, guard *smt.Term) *sm
 			in.Term = v
 		}
 	case *ir.FloatType:
+		if tt.IsLong() {
+			// Its 80 bits, any of them (see longdouble.go).
+			v = x.b.Var(name, smt.BVSort(80))
+			in.Term = v
+			break
+		}
 		v = x.b.Var(name, fpSort(tt))
 		in.Term = v
 	case *ir.PointerType:
@@ -576,12 +581,9 @@ func (x *executor) internalFresh(s *smt.Sort) *smt.Term {
 	return x.b.Fresh("internal", s)
 }
 
-func fpSort(t *ir.FloatType) *smt.Sort {
-	if t.Bits == 32 {
-		return smt.Float32Sort()
-	}
-	return smt.Float64Sort()
-}
+// fpSort is the solver's sort for values of t; a long double is held as
+// its bits but computed with in this sort (see longdouble.go).
+func fpSort(t *ir.FloatType) *smt.Sort { return smt.FPSort(t.EBits(), t.SBits()) }
 
 func (x *executor) tick() {
 	x.steps++
@@ -748,11 +750,11 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 					// an Assert is (see there): a loop that tests a
 					// condition with reach_error every iteration would
 					// otherwise nest its guards one in the next.
-					x.checkRelaxed(prop, cur.guard, x.truth(x.eval(cur, fr, in.Cond)))
+					x.checkRelaxed(prop, cur.guard, x.cond(cur, fr, in.Cond))
 					pending[in.Target] = x.merge(pending[in.Target], cur)
 					cur = nil
 				} else {
-					c := x.truth(x.eval(cur, fr, in.Cond))
+					c := x.cond(cur, fr, in.Cond)
 					taken := cur.clone()
 					taken.guard = x.b.And(cur.guard, c)
 					if !taken.guard.IsFalse() {
@@ -766,7 +768,7 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 			// A backward goto: unroll.
 			c := x.b.True()
 			if in.Cond != nil {
-				c = x.truth(x.eval(cur, fr, in.Cond))
+				c = x.cond(cur, fr, in.Cond)
 			}
 			stay := x.b.And(cur.guard, c)
 			if stay.IsFalse() {
@@ -879,9 +881,9 @@ func (x *executor) exec(st *state, fr *frame, in ir.Instr) *state {
 		v := x.eval(st, fr, in.Rhs)
 		x.store(st, fr, in.Lhs, v)
 	case *ir.Assume:
-		st.guard = x.b.And(st.guard, x.truth(x.eval(st, fr, in.Cond)))
+		st.guard = x.b.And(st.guard, x.cond(st, fr, in.Cond))
 	case *ir.Assert:
-		c := x.truth(x.eval(st, fr, in.Cond))
+		c := x.cond(st, fr, in.Cond)
 		if !x.setup && (x.ind == nil || !x.ind.assumeAsserts()) {
 			// A checked assertion does not narrow the path: the
 			// disjunction of all violations is satisfiable exactly when

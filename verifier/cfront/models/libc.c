@@ -197,6 +197,13 @@ int __prbmc_signbitf(float x) {
 	v.f = x;
 	return (int)(v.u & 0x80000000u);
 }
+/* long double's is FXAM's C1 flag (512), the sign bit of any encoding;
+   a copy keeps the bits, so a NaN's sign is the one it had. */
+int __prbmc_signbitl(long double x) {
+	union { long double d; unsigned char b[sizeof(long double)]; } v;
+	v.d = x;
+	return (v.b[9] & 0x80) ? 512 : 0;
+}
 
 /* GCC built-ins, reached through cfront's builtinModels table. */
 unsigned short __prbmc_bswap16(unsigned short x) { return (unsigned short)((x >> 8) | (x << 8)); }

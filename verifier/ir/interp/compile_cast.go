@@ -27,6 +27,9 @@ func (m *machine) compileCast(c *cfunc, e *ir.Cast) evalFn {
 	if from == kI128 || to == kI128 {
 		return func(m *machine) val { m.fail("unsupported 128-bit arithmetic"); return val{} }
 	}
+	if f := m.cast80(from, to, x); f != nil {
+		return f
+	}
 	switch {
 	case isIntKind(from) && isIntKind(to):
 		if from == to {

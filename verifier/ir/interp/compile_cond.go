@@ -46,6 +46,8 @@ func (m *machine) truth(t ir.Type, x evalFn) condFn {
 		return func(m *machine) bool { return f32(x(m)) != 0 }
 	case kF64:
 		return func(m *machine) bool { return f64(x(m)) != 0 }
+	case kF80:
+		return func(m *machine) bool { return !f80(x(m)).IsZero() }
 	case kPtr:
 		return func(m *machine) bool { v := x(m); return v.obj != nil || v.bits != 0 }
 	}
@@ -62,6 +64,8 @@ func (m *machine) compileCmp(c *cfunc, e *ir.Binary) condFn {
 	case kF64:
 		y := m.compileExpr(c, e.Y)
 		return cmpOp[float64](e.Op, func(m *machine) float64 { return f64(x(m)) }, func(m *machine) float64 { return f64(y(m)) })
+	case kF80:
+		return cmp80(e.Op, x, m.compileExpr(c, e.Y))
 	case kPtr:
 		return m.ptrCmp(e.Op, x, m.compileExpr(c, e.Y))
 	case kI128:

@@ -28,9 +28,12 @@ func (m *machine) compileExpr(c *cfunc, e ir.Expr) evalFn {
 		return func(m *machine) val { return v }
 	case *ir.FloatConst:
 		var v val
-		if e.T != nil && e.T.Bits == 32 {
+		switch {
+		case e.T != nil && e.T.Bits == 32:
 			v = vf32(float32(e.V))
-		} else {
+		case e.T != nil && e.T.IsLong():
+			v = vf80(e.X)
+		default:
 			v = vf64(e.V)
 		}
 		return func(m *machine) val { return v }
@@ -123,6 +126,11 @@ func (m *machine) compileUnary(c *cfunc, e *ir.Unary) evalFn {
 	x := m.compileExpr(c, e.X)
 	k := m.scalarKind(e.T)
 	switch k {
+	case kF80:
+		if e.Op == ir.Neg {
+			// FCHS: the sign flips, a NaN's too.
+			return func(m *machine) val { f := f80(x(m)); f.SE ^= 0x8000; return vf80(f) }
+		}
 	case kF32, kF64:
 		if e.Op == ir.Neg {
 			sign := uint64(1) << 63
@@ -224,13 +232,16 @@ func (m *machine) compileBinary(c *cfunc, e *ir.Binary) evalFn {
 	k := m.scalarKind(e.T)
 	x := m.compileExpr(c, e.X)
 	switch k {
-	case kF32, kF64:
+	case kF32, kF64, kF80:
 		y := m.compileExpr(c, e.Y)
 		var f evalFn
-		if k == kF32 {
+		switch k {
+		case kF32:
 			f = farith32(e.Op, x, y)
-		} else {
+		case kF64:
 			f = farith64(e.Op, x, y)
+		default:
+			f = farith80(e.Op, x, y)
 		}
 		if f == nil {
 			m.fail("malformed IR: %s on %s", e.Op, e.T)

@@ -24,6 +24,9 @@ func (m *machine) compileLoad(lv lval, k skind) evalFn {
 	case kPtr:
 		f := lv.fn
 		return func(m *machine) val { l := f(m); return m.loadPtr(l.obj, l.off) }
+	case kF80:
+		f := lv.fn
+		return func(m *machine) val { l := f(m); return m.load(k, l.obj, l.off) }
 	case kI128:
 		return func(m *machine) val { m.fail("unsupported 128-bit arithmetic"); return val{} }
 	}
@@ -63,6 +66,9 @@ func (m *machine) compileStore(lv lval, k skind) storeFn {
 	case kPtr:
 		f := lv.fn
 		return func(m *machine, v val) { l := f(m); m.storePtr(l.obj, l.off, v) }
+	case kF80:
+		f := lv.fn
+		return func(m *machine, v val) { l := f(m); m.store(k, l.obj, l.off, v) }
 	case kI128:
 		return func(m *machine, v val) { m.fail("unsupported 128-bit arithmetic") }
 	}

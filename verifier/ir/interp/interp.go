@@ -21,7 +21,9 @@
 //   - a function that falls off its end returns 0 (zero bytes);
 //   - float arithmetic follows x86-64 SSE for NaNs (the left NaN operand
 //     propagates; invalid operations give the negative default NaN), as
-//     gcc-compiled programs print them;
+//     gcc-compiled programs print them; long double arithmetic follows
+//     the x87 (the larger NaN significand propagates; its non-canonical
+//     encodings are read as the x87 reads them, see float80.go);
 //   - Decl of a global (static local) is ignored.
 package interp
 

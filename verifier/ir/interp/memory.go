@@ -422,6 +422,7 @@ const (
 	kU64
 	kF32
 	kF64
+	kF80 // long double, boxed (see float80.go)
 	kPtr
 	kI128
 	kAgg
@@ -463,8 +464,11 @@ func kindOf(t ir.Type) skind {
 		}
 		return kI128
 	case *ir.FloatType:
-		if t.Bits == 32 {
+		switch t.Bits {
+		case 32:
 			return kF32
+		case 80:
+			return kF80
 		}
 		return kF64
 	case *ir.PointerType:
@@ -492,6 +496,8 @@ func kindBytes(k skind) int64 {
 		return 4
 	case kI64, kU64, kF64:
 		return 8
+	case kF80:
+		return 10
 	case kI128:
 		return 16
 	}
@@ -566,6 +572,8 @@ func (m *machine) valFromBytes(k skind, b []byte) val {
 		return val{bits: canon(k, uint64(le.Uint32(b)))}
 	case kI64, kU64, kF64:
 		return val{bits: le.Uint64(b)}
+	case kF80:
+		return vf80(ir.Float80FromBytes(b))
 	case kPtr:
 		if m.pw == 4 {
 			return m.ptrFromAddr(uint64(le.Uint32(b)))
@@ -595,6 +603,8 @@ func (m *machine) load(k skind, o *object, off int64) val {
 		return val{bits: uint64(le.Uint32(m.access(o, off, 4)))}
 	case kI64, kU64, kF64:
 		return val{bits: le.Uint64(m.access(o, off, 8))}
+	case kF80:
+		return vf80(ir.Float80FromBytes(m.access(o, off, 10)))
 	case kPtr:
 		return m.loadPtr(o, off)
 	case kI128:
@@ -615,6 +625,9 @@ func (m *machine) store(k skind, o *object, off int64, v val) {
 		le.PutUint32(m.waccess(o, off, 4), uint32(v.bits))
 	case kI64, kU64, kF64:
 		le.PutUint64(m.waccess(o, off, 8), v.bits)
+	case kF80:
+		// The 10 data bytes: the x87 leaves the padding alone.
+		f80(v).PutBytes(m.waccess(o, off, 10))
 	case kPtr:
 		m.storePtr(o, off, v)
 	case kI128:

@@ -346,7 +346,19 @@ func farith64(op ir.BinOp, x, y evalFn) evalFn {
 // faults when the result is not representable.
 func (m *machine) floatToInt(f float64, k skind) uint64 {
 	t := math.Trunc(f)
-	var lo, hi float64
+	lo, hi := m.intRange(k)
+	if !(t >= lo && t < hi) {
+		m.fail("undefined conversion: %v does not fit in the target integer type", f)
+	}
+	if k == kU64 {
+		return uint64(t)
+	}
+	return canon(k, uint64(int64(t)))
+}
+
+// intRange is the range [lo, hi) of the integer kind k, whose bounds are
+// powers of two, exact in any floating type.
+func (m *machine) intRange(k skind) (lo, hi float64) {
 	switch k {
 	case kI8:
 		lo, hi = -0x1p7, 0x1p7
@@ -367,13 +379,7 @@ func (m *machine) floatToInt(f float64, k skind) uint64 {
 	default:
 		m.fail("unsupported 128-bit arithmetic")
 	}
-	if !(t >= lo && t < hi) {
-		m.fail("undefined conversion: %v does not fit in the target integer type", f)
-	}
-	if k == kU64 {
-		return uint64(t)
-	}
-	return canon(k, uint64(int64(t)))
+	return lo, hi
 }
 
 // f32to64 and f64to32 convert like x86 CVTSS2SD/CVTSD2SS, keeping a NaN's

@@ -54,6 +54,8 @@ func (m *machine) renderVal(k skind, v val) string {
 		return fmtG(float64(f32(v)))
 	case kF64:
 		return fmtG(f64(v))
+	case kF80:
+		return f80(v).String()
 	case kPtr:
 		if v.obj == nil {
 			if v.bits == 0 {
@@ -341,7 +343,7 @@ func (m *machine) failValues(cond ir.Expr) string {
 			return true
 		}
 		k := kindOf(e.Type())
-		if !isIntKind(k) && k != kF32 && k != kF64 {
+		if !isIntKind(k) && k != kF32 && k != kF64 && k != kF80 {
 			return true
 		}
 		name := exprText(e)
