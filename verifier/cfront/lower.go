@@ -47,6 +47,9 @@ type FuncDef struct {
 	File      string
 	StartLine int
 	EndLine   int
+	// Unit is the translation unit the definition is in (File may be
+	// renamed for reports; Unit is not).
+	Unit string
 	// ParamDecls maps each named parameter to its declaration as written
 	// ("const struct cfg *c"), so a harness can declare a variable of
 	// exactly that type, typedef names and qualifiers included.
@@ -274,7 +277,7 @@ func (l *linker) declareUnit(u *Unit, lib bool, want map[string]bool) {
 			f.End = l.pos(fd.CompoundStatement.Token2.Position())
 			l.bodies = append(l.bodies, pendingBody{unit: u, def: fd, fn: f, lib: libCode})
 			if !lib && !fromHeader {
-				l.out.Defs = append(l.out.Defs, FuncDef{Name: f.Name, File: u.Name, StartLine: f.Pos.Line, EndLine: f.End.Line, ParamDecls: paramDecls(fd), Result: resultDecl(fd)})
+				l.out.Defs = append(l.out.Defs, FuncDef{Name: f.Name, File: u.Name, Unit: u.Name, StartLine: f.Pos.Line, EndLine: f.End.Line, ParamDecls: paramDecls(fd), Result: resultDecl(fd)})
 			}
 		case cc.ExternalDeclarationDecl:
 			decl := ed.Declaration
@@ -425,7 +428,7 @@ func (l *linker) globalFor(u *Unit, d *cc.Declarator) *ir.Var {
 	if ext {
 		l.extGlobals[name] = v
 	} else if d.Linkage() == cc.Internal {
-		v.Internal = true
+		v.Unit = u.Name
 		l.staticVars[staticKey{u, name}] = v
 		if l.staticOwner[name] == nil {
 			l.staticOwner[name] = u

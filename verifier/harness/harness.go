@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -199,7 +200,7 @@ func Generate(prog *cfront.Program, def cfront.FuncDef, opts Options) (*Harness,
 		g.indent--
 	}
 	if !opts.InitialGlobals {
-		g.globals(prog.IR, def.File, carried)
+		g.globals(prog.IR, def.Unit, carried)
 		if g.err != nil {
 			return nil, g.err
 		}
@@ -729,7 +730,7 @@ func writtenVars(fns ...*ir.Function) map[*ir.Var]bool {
 
 // globals gives the unit's writable globals that the function can reach
 // any value; the carried statics are left to the earlier calls.
-func (g *gen) globals(p *ir.Program, file string, carried []*ir.Var) {
+func (g *gen) globals(p *ir.Program, unit string, carried []*ir.Var) {
 	used := ir.UsedGlobals(ir.Reachable(g.fn)...)
 	written := writtenVars(p.Funcs...)
 	for _, v := range p.Globals {
@@ -751,11 +752,22 @@ func (g *gen) globals(p *ir.Program, file string, carried []*ir.Var) {
 			g.assume("static variable %s of %s starts at its initial value, as on the first call", v.Source, ir.CName(fn))
 			continue
 		}
+		if v.Unit != "" && unit != "" && v.Unit != unit && !strings.HasPrefix(v.Name, "$") {
+			// A static of another file linked with this one (a caller's
+			// or a callee's): the harness, appended to this file,
+			// cannot name it, so it can give it no value.
+			if written[v] {
+				g.fail(fmt.Sprintf("static %s of %s, which code writes and the harness cannot name", v.Source, filepath.Base(v.Unit)))
+				return
+			}
+			g.assume("static %s of %s keeps its initial value (no code writes it)", v.Source, filepath.Base(v.Unit))
+			continue
+		}
 		if v.Name != v.Source {
 			g.assume("static %s keeps its initial value (its name is taken)", v.Source)
 			continue
 		}
-		if v.Internal && !written[v] {
+		if v.Unit != "" && !written[v] {
 			// Only the unit names it, and none of its code writes it or
 			// lets its address out: it holds its initialiser in every
 			// run (a table of strings, say).

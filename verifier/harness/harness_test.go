@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -139,5 +140,38 @@ int one(struct buf *p, int n) { return p->len + n; }
 		} else if len(got) != 0 {
 			t.Errorf("%s: aliasing assumed for parameters that cannot alias: %q", def.Name, got)
 		}
+	}
+}
+
+// TestOtherUnitStatics: a static of another file linked with the unit
+// (a caller's or a callee's) cannot be named by the harness appended to
+// the unit: one no code writes keeps its initial value, one some code
+// writes makes the harness refuse, naming it (it once failed to compile:
+// "undefined: count").
+func TestOtherUnitStatics(t *testing.T) {
+	prog, err := cfront.Load(context.Background(), cfront.Config{},
+		cfront.Source{Name: "util.c", Text: []byte("static int count;\nstatic const char *names[] = {\"a\", \"b\"};\nint bump(void) { return ++count; }\nint len0(int i) { return names[i & 1][0]; }\n")},
+		cfront.Source{Name: "app.c", Text: []byte("int bump(void);\nint len0(int);\nint twice(void) { bump(); return bump(); }\nint first(int i) { return len0(i); }\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defs := map[string]cfront.FuncDef{}
+	for _, d := range prog.Defs {
+		defs[d.Name] = d
+	}
+	if _, err := Generate(prog, defs["twice"], Options{}); err == nil || !strings.Contains(err.Error(), "static count of util.c, which code writes and the harness cannot name") {
+		t.Errorf("twice: %v, want the harness to refuse static count of util.c", err)
+	}
+	h, err := Generate(prog, defs["first"], Options{})
+	if err != nil {
+		t.Fatalf("first: %v", err)
+	}
+	if !slices.Contains(h.Assumed, "static names of util.c keeps its initial value (no code writes it)") {
+		t.Errorf("first: assumptions %q", h.Assumed)
+	}
+	// In its own unit the harness names it as any global.
+	h, err = Generate(prog, defs["bump"], Options{})
+	if err != nil || !slices.Contains(h.Assumed, "global count holds any value") {
+		t.Errorf("bump: %v, assumptions %v", err, h)
 	}
 }

@@ -51,9 +51,10 @@ type Var struct {
 	Pos       Pos
 	AddrTaken bool // its address escapes: it must live in memory
 	ReadOnly  bool // string literals and const globals with initialisers
-	// Internal: a global with internal linkage (static at file scope):
-	// only its own unit can name it.
-	Internal bool
+	// Unit, for a global with internal linkage (static at file scope),
+	// is the translation unit that defines it, the only one that can
+	// name it; "" for every other variable.
+	Unit string
 	// Data, for globals, is the object's initial contents (shorter data is
 	// zero-extended to the type's size). Program.Init runs after it, for the
 	// initialisers that are not constant bytes (addresses, for one).
