@@ -125,15 +125,21 @@ const maxIncludeRounds = 16
 
 var notFound = regexp.MustCompile(`include file not found: ["<]([^">]+)[">]`)
 
-// LoadUnit parses file (relative to opts.RepoDir) on its own.
-func LoadUnit(ctx context.Context, opts Options, file string) (*Unit, error) {
+// absPath is file, relative to repo unless absolute, made absolute.
+func absPath(repo, file string) string {
 	abs := file
 	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(opts.RepoDir, file)
+		abs = filepath.Join(repo, file)
 	}
 	if a, err := filepath.Abs(abs); err == nil {
 		abs = a
 	}
+	return abs
+}
+
+// LoadUnit parses file (relative to opts.RepoDir) on its own.
+func LoadUnit(ctx context.Context, opts Options, file string) (*Unit, error) {
+	abs := absPath(opts.RepoDir, file)
 	src, err := readSource(opts, abs)
 	if err != nil {
 		return nil, err
@@ -170,13 +176,7 @@ func readSource(opts Options, abs string) ([]byte, error) {
 // LoadUnit infers them. It preprocesses, it does not parse: a cache of
 // verdicts keys on it to tell, cheaply, that a unit is unchanged.
 func UnitDigest(ctx context.Context, opts Options, file string) (string, error) {
-	abs := file
-	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(opts.RepoDir, file)
-	}
-	if a, err := filepath.Abs(abs); err == nil {
-		abs = a
-	}
+	abs := absPath(opts.RepoDir, file)
 	root, err := filepath.Abs(opts.RepoDir)
 	if err != nil {
 		return "", err

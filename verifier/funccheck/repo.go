@@ -291,13 +291,7 @@ func CallersDigest(ctx context.Context, opts Options, file, name string) (sum st
 		of.Memo = &Memo{}
 		opts.OtherFiles = &of
 	}
-	abs := file
-	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(opts.RepoDir, file)
-	}
-	if a, err := filepath.Abs(abs); err == nil {
-		abs = a
-	}
+	abs := absPath(opts.RepoDir, file)
 	root, err := filepath.Abs(opts.RepoDir)
 	if err != nil {
 		return "", nil, err
