@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/pipeline"
 	"github.com/prbmc/prbmc/verifier/cfront"
 	"github.com/prbmc/prbmc/verifier/checks"
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -35,7 +36,7 @@ func (f *frontFlags) config() (cfront.Config, error) {
 	if err != nil {
 		return cfront.Config{}, err
 	}
-	return cfront.Config{DataModel: dm, IncludeDirs: f.includes, Defines: f.defines}, nil
+	return cfront.Config{DataModel: dm, IncludeDirs: f.includes, Defines: f.defines, HostCacheDir: pipeline.HostCacheDir()}, nil
 }
 
 func cmdIR(ctx context.Context, args []string, stdout, stderr io.Writer) int {

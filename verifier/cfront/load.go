@@ -31,6 +31,11 @@ type Config struct {
 	// Cache, when set, shares the host compiler's configuration between
 	// loads.
 	Cache *ConfigCache
+	// HostCacheDir, when set, keeps the host compiler's configuration
+	// in this directory between processes (see hostcache.go); a
+	// directory that cannot be read or written only costs the two
+	// compiler runs it saves.
+	HostCacheDir string
 	// Sandbox, when set, is the only way the front end reads files: main
 	// files given by name, #include, #include_next and __has_include. See
 	// Sandbox. Nil reads any file.
@@ -109,13 +114,13 @@ func newFrontend(c Config) (*frontend, error) {
 			return nil, errors.New("no C compiler (cc or gcc) on PATH: the front end needs one for system headers and predefined macros")
 		}
 	}
-	cfg, err := newCCConfig(c.Cache, arch, opts...)
+	cfg, err := newCCConfig(c.Cache, c.HostCacheDir, arch, opts...)
 	if err != nil && c.DataModel == ir.ILP32 {
 		// Without gcc-multilib, `cc -m32` fails. Preprocessed input and code
 		// without system headers still parse correctly with the i386 ABI and
 		// the host's macros, so carry on and say why headers may misbehave.
 		fe.warned = "the host C compiler cannot target -m32 (install gcc-multilib): system headers see LP64 macros"
-		cfg, err = newCCConfig(c.Cache, "amd64", opts[1:]...)
+		cfg, err = newCCConfig(c.Cache, c.HostCacheDir, "amd64", opts[1:]...)
 		if err == nil {
 			cfg.ABI, err = cc.NewABI("linux", "386")
 		}
@@ -166,7 +171,7 @@ func newFrontend(c Config) (*frontend, error) {
 const expansionLimit = 1 << 24
 
 // ConfigCache keeps cc/v4's host-compiler configuration between loads.
-// Building it runs the host C compiler twice (some 12 ms), which dominates
+// Building it runs the host C compiler twice (50 to 100 ms), which dominates
 // loading small programs; callers that load many (a PR check, tests) share
 // one through Config.Cache. The zero value is ready; it is safe for
 // concurrent use.
@@ -179,17 +184,18 @@ type ccConfigResult struct {
 	err error
 }
 
-// newCCConfig is cc.NewConfig("linux", arch, opts...), cached. Each caller
-// gets its own copy of the Config: newFrontend sets fields on it. The
-// slices and the ABI it shares with the cached one are only read.
-func newCCConfig(cache *ConfigCache, arch string, opts ...string) (*cc.Config, error) {
+// newCCConfig is cc.NewConfig("linux", arch, opts...), cached in memory
+// (cache) and on disk (dir). Each caller gets its own copy of the Config:
+// newFrontend sets fields on it. The slices and the ABI it shares with
+// the cached one are only read.
+func newCCConfig(cache *ConfigCache, dir, arch string, opts ...string) (*cc.Config, error) {
 	if cache == nil {
-		return cc.NewConfig("linux", arch, opts...)
+		return hostConfig(dir, arch, opts)
 	}
-	key := strings.Join(append([]string{arch, os.Getenv("CC")}, opts...), "\x00")
+	key := strings.Join(append([]string{arch, os.Getenv("CC"), dir}, opts...), "\x00")
 	r, ok := cache.m.Load(key)
 	if !ok {
-		cfg, err := cc.NewConfig("linux", arch, opts...)
+		cfg, err := hostConfig(dir, arch, opts)
 		r, _ = cache.m.LoadOrStore(key, &ccConfigResult{cfg, err})
 	}
 	res := r.(*ccConfigResult)
@@ -200,6 +206,26 @@ func newCCConfig(cache *ConfigCache, arch string, opts ...string) (*cc.Config, e
 	c.IncludePaths = slices.Clone(c.IncludePaths)
 	c.SysIncludePaths = slices.Clone(c.SysIncludePaths)
 	return &c, nil
+}
+
+// hostConfig is cc.NewConfig("linux", arch, opts...), read from dir when
+// an earlier process stored it there for the same compiler and options,
+// and stored there otherwise.
+func hostConfig(dir, arch string, opts []string) (*cc.Config, error) {
+	if dir == "" {
+		return cc.NewConfig("linux", arch, opts...)
+	}
+	key, ok := hostKey(arch, opts)
+	if ok {
+		if cfg := loadHost(dir, key, arch, opts); cfg != nil {
+			return cfg, nil
+		}
+	}
+	cfg, err := cc.NewConfig("linux", arch, opts...)
+	if err == nil && ok {
+		storeHost(dir, key, cfg) // an optimisation: failing costs the next process the compiler runs
+	}
+	return cfg, err
 }
 
 // parse reads and type-checks one file. src, when not nil, is the file's

@@ -112,7 +112,7 @@ func (p Pipeline) cache(req CheckRequest, opts results.Options, log io.Writer) (
 // for what the machine decides (jobs, solver, log, isolation).
 func configOf(req CheckRequest, engineName string) pipeline.Config {
 	return pipeline.Config{RepoDir: req.RepoDir, Base: req.Base, Head: req.Head, Globs: req.Paths, CompileCommands: req.CompileCommands,
-		Front:           cfront.Config{IncludeDirs: req.IncludeDirs, Defines: req.Defines},
+		Front:           cfront.Config{IncludeDirs: req.IncludeDirs, Defines: req.Defines, HostCacheDir: pipeline.HostCacheDir()},
 		FunctionTimeout: req.FunctionTimeout, Budget: req.TimeBudget, Checks: req.Checks,
 		TrustHeadHarness: req.TrustHeadHarness, CallerDepth: req.CallerDepth, Shard: req.Shard,
 		Engine: engine.Options{Engine: engineName, MaxK: req.MaxK}}

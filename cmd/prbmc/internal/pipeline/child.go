@@ -108,7 +108,7 @@ func RunJob(ctx context.Context, job Job, deps ChildDeps, log io.Writer) (out fu
 	}
 	opts := funccheck.Options{RepoDir: job.SrcRoot,
 		Front: cfront.Config{DataModel: job.Front.DataModel, IncludeDirs: job.Front.IncludeDirs,
-			Defines: job.Front.Defines, Undefines: job.Front.Undefines},
+			Defines: job.Front.Defines, Undefines: job.Front.Undefines, HostCacheDir: job.Front.HostCacheDir},
 		Harness: job.Harness,
 		Engine: engine.Options{Engine: job.Engine.Engine, MaxK: job.Engine.MaxK, Invariants: job.Engine.Invariants,
 			Strengthen: job.Engine.Strengthen, Contractors: job.Engine.Contractors, Solver: deps.Solver, Sessions: deps.Sessions, Log: engineLog},

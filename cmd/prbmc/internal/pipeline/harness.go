@@ -122,7 +122,8 @@ func HiddenFiles(scope *diffscope.Result) []diffscope.FileChange {
 func jobFor(cfg Config, srcRoot string, opts funccheck.Options, f diffscope.Function, h *harnessSet) Job {
 	eo := cfg.Engine
 	return Job{SrcRoot: srcRoot, RepoRoot: srcRoot, ExtraRoots: cfg.SandboxRoots, Function: f,
-		Front:   FrontJob{DataModel: opts.Front.DataModel, IncludeDirs: opts.Front.IncludeDirs, Defines: opts.Front.Defines, Undefines: opts.Front.Undefines},
+		Front: FrontJob{DataModel: opts.Front.DataModel, IncludeDirs: opts.Front.IncludeDirs, Defines: opts.Front.Defines, Undefines: opts.Front.Undefines,
+			HostCacheDir: opts.Front.HostCacheDir},
 		Harness: cfg.Harness,
 		Engine: EngineJob{Engine: eo.Engine, MaxK: eo.MaxK, Invariants: eo.Invariants, Strengthen: eo.Strengthen,
 			Contractors: eo.Contractors, Verbose: cfg.Verbose},

@@ -85,6 +85,8 @@ type FrontJob struct {
 	IncludeDirs []string     `json:"includeDirs,omitempty"`
 	Defines     []string     `json:"defines,omitempty"`
 	Undefines   []string     `json:"undefines,omitempty"`
+	// HostCacheDir is cfront.Config.HostCacheDir.
+	HostCacheDir string `json:"hostCacheDir,omitempty"`
 }
 
 // EngineJob is the engine's configuration of a Job.
