@@ -38,6 +38,13 @@
 //     "memory limit (N MiB)") or, outside a check, into the error code
 //     Z3_MEMOUT_FAIL (a Go error with the same words); the do-nothing
 //     error handler keeps it from exiting.
+//   - Pages: each context and each solver's first check fill an 8 MiB
+//     table at once; with 4 KiB pages the page faults were half a small
+//     program's run on a virtual machine. hugepages.c, a constructor run
+//     before Go's runtime, starts the process again with
+//     GLIBC_TUNABLES=glibc.malloc.hugetlb=1 when the kernel gives
+//     transparent huge pages on request (PRBMC_HUGEPAGES=off, or a
+//     hugetlb tunable of the user's, leaves it alone).
 //   - The goroutines of the binding (the check, its interrupt watcher,
 //     the background release of a context) recover from panics: a panic
 //     is the check's error, "z3: internal error: …", never the process's
