@@ -46,11 +46,7 @@ func TestCallersInOtherFiles(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {
-			out := u.Check(ctx, opts, tc.fn)
-			r := out.Result
-			if r.Verdict != tc.verdict {
-				t.Fatalf("verdict %s (%s), want %s; props %+v", r.Verdict, r.Reason, tc.verdict, r.Props)
-			}
+			out, r := checkVerdict(t, ctx, u, opts, tc.fn, tc.verdict)
 			var got *result.Property
 			for i := range r.Props {
 				if r.Props[i].Verdict == result.Unsafe {
