@@ -27,10 +27,7 @@ import (
 func TestCalleesInOtherFiles(t *testing.T) {
 	ctx := context.Background()
 	opts := otherFilesOptions("../../testdata/project-callees")
-	u, err := LoadUnit(ctx, opts, "app.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "app.c")
 	tests := []struct {
 		fn      string
 		verdict result.Verdict
