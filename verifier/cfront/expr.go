@@ -270,20 +270,17 @@ func (fl *fnLower) value(n cc.ExpressionNode) ir.Expr {
 			return fl.arithBin(x, ir.Rem, x.MultiplicativeExpression, x.CastExpression)
 		}
 	case *cc.AdditiveExpression:
-		switch x.Case {
-		case cc.AdditiveExpressionMul:
+		if x.Case == cc.AdditiveExpressionMul {
 			return fl.value(x.MultiplicativeExpression)
-		case cc.AdditiveExpressionAdd:
-			if v, ok := fl.vmAddSub(x); ok {
-				return v
-			}
-			return fl.addSub(x, ir.Add, fl.rvalue(x.AdditiveExpression), fl.rvalue(x.MultiplicativeExpression))
-		default:
-			if v, ok := fl.vmAddSub(x); ok {
-				return v
-			}
-			return fl.addSub(x, ir.Sub, fl.rvalue(x.AdditiveExpression), fl.rvalue(x.MultiplicativeExpression))
 		}
+		if v, ok := fl.vmAddSub(x); ok {
+			return v
+		}
+		op := ir.Sub
+		if x.Case == cc.AdditiveExpressionAdd {
+			op = ir.Add
+		}
+		return fl.addSub(x, op, fl.rvalue(x.AdditiveExpression), fl.rvalue(x.MultiplicativeExpression))
 	case *cc.ShiftExpression:
 		switch x.Case {
 		case cc.ShiftExpressionAdd:
