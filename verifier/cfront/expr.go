@@ -806,30 +806,20 @@ func (fl *fnLower) conditionalByArms(x *cc.ConditionalExpression) ir.Expr {
 // vlaSize answers sizeof(a) for a VLA a from the size kept at its
 // declaration.
 func (fl *fnLower) vlaSize(n cc.ExpressionNode) ir.Expr {
-	for {
-		switch p := n.(type) {
-		case *cc.PrimaryExpression:
-			if p.Case == cc.PrimaryExpressionExpr {
-				n = p.ExpressionList
-				continue
-			}
-			if p.Case != cc.PrimaryExpressionIdent {
-				return nil
-			}
-			d, ok := p.ResolvedTo().(*cc.Declarator)
-			if !ok {
-				return nil
-			}
-			if v, ok := fl.vars[d]; ok {
-				if size, ok := fl.vlas[v]; ok {
-					return size
-				}
-			}
-			return nil
-		default:
-			return nil
+	p, ok := stripParens(n).(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent {
+		return nil
+	}
+	d, ok := p.ResolvedTo().(*cc.Declarator)
+	if !ok {
+		return nil
+	}
+	if v, ok := fl.vars[d]; ok {
+		if size, ok := fl.vlas[v]; ok {
+			return size
 		}
 	}
+	return nil
 }
 
 func (fl *fnLower) sizeConst(n cc.Node, v cc.Value, t cc.Type) ir.Expr {
