@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -35,6 +36,14 @@ var commands = map[string]func(ctx context.Context, args []string, stdout, stder
 	"publish": cmdPublish,
 	"merge":   cmdMerge,
 	"plan":    cmdPlan,
+}
+
+// newFlagSet is the flag set of subcommand name: errors and usage go to
+// stderr, and Parse returns them rather than exiting.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
