@@ -17,9 +17,7 @@ import (
 // function then proved under it), an entry point's user, or only a stub.
 func TestFindingClasses(t *testing.T) {
 	ctx := context.Background()
-	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
-	opts.CallerDepth = 2
-	u := mustLoad(t, ctx, opts, "context.c")
+	opts, u := loadWithCallers(t, ctx, "context.c")
 	tests := []struct {
 		fn      string
 		verdict result.Verdict // of the function
@@ -117,6 +115,19 @@ func TestEvidenceShapes(t *testing.T) {
 	})
 }
 
+// contextChecks are the checks most tests here run: assertions,
+// overflow, bounds and division by zero.
+const contextChecks = checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero
+
+// loadWithCallers loads file with contextChecks, the auto engine and
+// callers looked at two levels up.
+func loadWithCallers(t *testing.T, ctx context.Context, file string) (Options, *Unit) {
+	t.Helper()
+	opts := autoWith(contextChecks)
+	opts.CallerDepth = 2
+	return opts, mustLoad(t, ctx, opts, file)
+}
+
 // autoWith is testOptions with the auto engine and the checks of set.
 func autoWith(set checks.Set) Options {
 	opts := testOptions()
@@ -134,9 +145,7 @@ func autoWith(set checks.Set) Options {
 // library's own constructor made, and says so in the assumptions.
 func TestHandleConstructors(t *testing.T) {
 	ctx := context.Background()
-	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
-	opts.CallerDepth = 2
-	u := mustLoad(t, ctx, opts, "handle.c")
+	opts, u := loadWithCallers(t, ctx, "handle.c")
 	tests := []struct {
 		fn       string
 		verdicts []result.Verdict
@@ -174,7 +183,7 @@ func TestHandleConstructors(t *testing.T) {
 // object.
 func TestMatcherContexts(t *testing.T) {
 	ctx := context.Background()
-	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
+	opts := autoWith(contextChecks)
 	opts.Timeout = 20 * time.Second
 	u := mustLoad(t, ctx, opts, "matcher.c")
 	opts.CallerDepth = 1
@@ -238,7 +247,7 @@ func TestUndecidedConstructorIsNote(t *testing.T) {
 // one-call harness.
 func TestStaticsCarryOver(t *testing.T) {
 	ctx := context.Background()
-	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
+	opts := autoWith(contextChecks)
 	u := mustLoad(t, ctx, opts, "statics.c")
 	for _, tc := range []assumedCase{
 		{"next_id", result.Unsafe, "next_id() may have been called any number of times before, each time with any arguments (its static variables ids, n carry over from call to call)"},
