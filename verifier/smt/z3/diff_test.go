@@ -332,57 +332,55 @@ func randomPairs(raw, simp *smt.Builder, n int, seed0 int64, term func(i int, g1
 	return pairs
 }
 
-// proveRandom is proveEqual for random pairs, batch a query: a few
-// unknown batches (at most maxUnknown) are let pass, and the log says
-// what was proved how fast.
-func proveRandom(t *testing.T, s *Solver, raw *smt.Builder, pairs []pair, batch, maxUnknown int, what string) {
-	t.Helper()
-	start := time.Now()
-	u := proveEqual(t, s, raw, pairs, batch)
-	t.Logf("%d %s proved in %v; %d unknown batches", len(pairs), what, time.Since(start), u)
-	if u > maxUnknown {
-		t.Errorf("too many unknowns: %d", u)
-	}
-}
-
-// TestSimplifierAgainstZ3 builds random Boolean, bit-vector and array terms
-// in both Builders and proves each simplified term equivalent to the raw one.
+// TestSimplifierAgainstZ3 builds random terms in both Builders and
+// proves each simplified term equivalent to the raw one: Boolean,
+// bit-vector and array terms, and floating-point ones (fewer, smaller
+// queries, more unknowns let pass: Z3 is slower on them).
 func TestSimplifierAgainstZ3(t *testing.T) {
-	n := 600
-	if testing.Short() {
-		n = 150
+	for _, tc := range []struct {
+		name       string
+		n, short   int   // terms drawn, and with -short
+		seed0      int64 // the first term's seed
+		batch      int   // pairs a query
+		unknownPer int   // one unknown batch is let pass per unknownPer pairs
+		term       func(i int, g1, g2 *termgen.Gen) (*smt.Term, *smt.Term)
+	}{
+		{"bool-bv", 600, 150, 1000, 10, 100, func(i int, g1, g2 *termgen.Gen) (*smt.Term, *smt.Term) {
+			if i%2 == 0 {
+				return g1.Bool(4), g2.Bool(4)
+			}
+			w := []int{1, 4, 8, 16}[i/2%4]
+			return g1.BV(w, 4), g2.BV(w, 4)
+		}},
+		{"fp", 80, 20, 5000, 5, 20, func(i int, g1, g2 *termgen.Gen) (*smt.Term, *smt.Term) {
+			if i%2 == 0 {
+				return g1.FPBool(3), g2.FPBool(3)
+			}
+			return g1.FP(3), g2.FP(3)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := tc.n
+			if testing.Short() {
+				n = tc.short
+			}
+			s, raw, simp := differential(t)
+			pairs := randomPairs(raw, simp, n, tc.seed0, tc.term)
+			changed := 0
+			for _, p := range pairs {
+				if p.raw.String() != p.simp.String() {
+					changed++
+				}
+			}
+			start := time.Now()
+			u := proveEqual(t, s, raw, pairs, tc.batch)
+			t.Logf("%d random terms (%d changed by the simplifier) proved in %v; %d unknown batches",
+				len(pairs), changed, time.Since(start), u)
+			if u > len(pairs)/tc.unknownPer {
+				t.Errorf("too many unknowns: %d", u)
+			}
+		})
 	}
-	s, raw, simp := differential(t)
-	pairs := randomPairs(raw, simp, n, 1000, func(i int, g1, g2 *termgen.Gen) (*smt.Term, *smt.Term) {
-		if i%2 == 0 {
-			return g1.Bool(4), g2.Bool(4)
-		}
-		w := []int{1, 4, 8, 16}[i/2%4]
-		return g1.BV(w, 4), g2.BV(w, 4)
-	})
-	changed := 0
-	for _, p := range pairs {
-		if p.raw.String() != p.simp.String() {
-			changed++
-		}
-	}
-	proveRandom(t, s, raw, pairs, 10, len(pairs)/100, fmt.Sprintf("random terms (%d changed by the simplifier)", changed))
-}
-
-// TestFPSimplifierAgainstZ3 does the same for floating-point terms.
-func TestFPSimplifierAgainstZ3(t *testing.T) {
-	n := 80
-	if testing.Short() {
-		n = 20
-	}
-	s, raw, simp := differential(t)
-	pairs := randomPairs(raw, simp, n, 5000, func(i int, g1, g2 *termgen.Gen) (*smt.Term, *smt.Term) {
-		if i%2 == 0 {
-			return g1.FPBool(3), g2.FPBool(3)
-		}
-		return g1.FP(3), g2.FP(3)
-	})
-	proveRandom(t, s, raw, pairs, 5, len(pairs)/20, "random FP terms")
 }
 
 // rewritePatterns builds one term for every rewrite rule of the Builder
