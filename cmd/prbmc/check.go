@@ -104,8 +104,7 @@ func (s *scopeFlags) globs() []string {
 }
 
 func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("check", stderr)
 	var sf scopeFlags
 	sf.register(fs)
 	var fh frontHarnessFlags
@@ -476,8 +475,7 @@ func isTerminal(w io.Writer) bool {
 
 // cmdScope prints the functions a change touches and why.
 func cmdScope(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("scope", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("scope", stderr)
 	var sf scopeFlags
 	sf.register(fs)
 	format := fs.String("format", "text", "output: text | json")
@@ -512,8 +510,7 @@ func cmdScope(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 // cmdHarness prints the harness generated for a function.
 func cmdHarness(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("harness", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("harness", stderr)
 	var fh frontHarnessFlags
 	fh.register(fs)
 	fn := fs.String("function", "", "the function (required)")

@@ -41,13 +41,7 @@ func TestChecksUsageErrors(t *testing.T) {
 		{"verify", "--checks", "overflow,memory", f},
 		{"ir", "--checks", "nope", f},
 	} {
-		out, stderr, code := runCmd(t, args...)
-		if code != exitUsage {
-			t.Errorf("%v: exit %d, want 2", args, code)
-		}
-		if out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "unknown check") {
-			t.Errorf("%v: want one line naming the unknown check on stderr, got stdout %q stderr %q", args, out, stderr)
-		}
+		wantUsageError(t, "unknown check", args...)
 	}
 }
 

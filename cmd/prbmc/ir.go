@@ -40,8 +40,7 @@ func (f *frontFlags) config() (cfront.Config, error) {
 }
 
 func cmdIR(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("ir", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("ir", stderr)
 	var ff frontFlags
 	ff.register(fs)
 	lib := fs.Bool("library", false, "also print the library models linked in")

@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -24,30 +25,36 @@ func main() {
 	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// commands are the subcommands usage lists, by name.
+var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) int{
+	"ir":      cmdIR,
+	"verify":  cmdVerify,
+	"scope":   cmdScope,
+	"check":   cmdCheck,
+	"harness": cmdHarness,
+	"action":  cmdAction,
+	"publish": cmdPublish,
+	"merge":   cmdMerge,
+	"plan":    cmdPlan,
+}
+
+// newFlagSet is the flag set of subcommand name: errors and usage go to
+// stderr, and Parse returns them rather than exiting.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage
 	}
+	if cmd, ok := commands[args[0]]; ok {
+		return cmd(ctx, args[1:], stdout, stderr)
+	}
 	switch args[0] {
-	case "ir":
-		return cmdIR(ctx, args[1:], stdout, stderr)
-	case "verify":
-		return cmdVerify(ctx, args[1:], stdout, stderr)
-	case "scope":
-		return cmdScope(ctx, args[1:], stdout, stderr)
-	case "check":
-		return cmdCheck(ctx, args[1:], stdout, stderr)
-	case "harness":
-		return cmdHarness(ctx, args[1:], stdout, stderr)
-	case "action":
-		return cmdAction(ctx, args[1:], stdout, stderr)
-	case "publish":
-		return cmdPublish(ctx, args[1:], stdout, stderr)
-	case "merge":
-		return cmdMerge(ctx, args[1:], stdout, stderr)
-	case "plan":
-		return cmdPlan(ctx, args[1:], stdout, stderr)
 	case pipeline.ChildSubcommand:
 		// Not for people: `check` and `action` run each function's check
 		// in a child process (see pipeline.Isolation).

@@ -20,6 +20,17 @@ func runCmd(t *testing.T, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
+// wantUsageError runs prbmc with args and wants a usage error: exit 2,
+// nothing on stdout, at most one line on stderr, and that containing
+// want.
+func wantUsageError(t *testing.T, want string, args ...string) {
+	t.Helper()
+	out, stderr, code := runCmd(t, args...)
+	if code != exitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("%v: exit %d, stdout %q, stderr %q; want a usage error of one line saying %q", args, code, out, stderr, want)
+	}
+}
+
 func writeC(t *testing.T, name, src string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"github.com/prbmc/prbmc/report"
 	"io"
@@ -17,8 +16,7 @@ import (
 // cmdPublish posts a results file to GitHub as the Action's publish stage
 // does, checking nothing.
 func cmdPublish(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("publish", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("publish", stderr)
 	file := fs.String("results", "", "the results file to publish (from prbmc check --results or prbmc merge); required")
 	expect := fs.String("expect-sha", "", "the commit the results must be of (default: the event's head commit)")
 	pr := fs.Int("pr", 0, "the pull request to publish to when the event names none (a workflow_run of a fork's pull request); GitHub must confirm its head is the results' commit")
@@ -40,8 +38,7 @@ func cmdPublish(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 // cmdMerge joins the results files of shards into one.
 func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("merge", stderr)
 	out := fs.String("o", "", "the merged results file (default: standard output)")
 	planFile := fs.String("plan", "", "the plan the shards were checked by (prbmc plan): a shard without results makes its functions not checked")
 	if err := parseFlags(fs, args); err != nil {
@@ -106,8 +103,7 @@ const maxShards = results.MaxShards
 
 // cmdPlan prints how prbmc check --shard would split the scope.
 func cmdPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("plan", stderr)
 	var sf scopeFlags
 	sf.register(fs)
 	n := fs.Int("shards", 0, fmt.Sprintf("the number of shards, 1..%d (required)", maxShards))

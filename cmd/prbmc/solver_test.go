@@ -14,10 +14,7 @@ func TestVerifySolverFlag(t *testing.T) {
 		{"verify", "--solver", "cmd:/nonexistent/solver -in", f},
 		{"verify", "--solver", "z3-pipe", "--budget", "work", f},
 	} {
-		out, stderr, code := runCmd(t, args...)
-		if code != exitUsage || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q; want a usage error", args, code, out, stderr)
-		}
+		wantUsageError(t, "", args...)
 	}
 	unsafe := writeC(t, "p.c", "void reach_error(void);\nint main(void) { unsigned x = __VERIFIER_nondet_uint();\n"+
 		"  if (x * 3u == 7u) reach_error(); return 0; }\nunsigned __VERIFIER_nondet_uint(void);\n")

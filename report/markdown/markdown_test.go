@@ -52,17 +52,13 @@ func TestSummaryNotChecked(t *testing.T) {
 	s := Summary(results, opts)
 	fixtures.Golden(t, "summary_notchecked.md", []byte(s))
 	checkSafe(t, s)
-	for _, want := range []string{
+	wantContains(t, "summary", s,
 		"### prbmc: no failures found, but 3 functions were not checked",
 		"**Not checked**",
 		"- ⏭️ `push` at `src/ring.c:12`: the time budget (10m0s) ran out",
 		"- ⏭️ `gone` at `src/old.c`: removed",
 		"**Totals:** 1 function checked · 1 proved safe · 3 not checked",
-	} {
-		if !strings.Contains(s, want) {
-			t.Errorf("summary lacks %q:\n%s", want, s)
-		}
-	}
+	)
 	// Failures still head the summary when some functions were skipped.
 	opts.NotChecked = opts.NotChecked[:1]
 	s = Summary(handMade(), opts)
@@ -78,7 +74,7 @@ func TestSummaryContent(t *testing.T) {
 	s := Summary(handMade(), SummaryOptions{})
 	checkSafe(t, s)
 	checkSafe(t, Summary(handMade()[1:2], SummaryOptions{}))
-	for _, want := range []string{
+	wantContains(t, "summary", s,
 		"| ❌ can fail | <code>check</code> | <code>src/check.c:7</code> | incremental | 2 | 124 ms |",
 		"| ✅ proved safe | <code>main</code>",
 		"| ⚠️ bounded(3) | <code>loop</code>",
@@ -90,11 +86,7 @@ func TestSummaryContent(t *testing.T) {
 		"stub: read_sensor returns any int",
 		"**Totals:** 6 functions checked · 1 proved safe · 1 can fail · 1 bounded · 1 unknown · 2 nothing to check",
 		"### prbmc: 1 of 6 functions can fail",
-	} {
-		if !strings.Contains(s, want) {
-			t.Errorf("summary lacks %q:\n%s", want, s)
-		}
-	}
+	)
 }
 
 func TestViolationGolden(t *testing.T) {
@@ -112,7 +104,7 @@ func TestViolationGolden(t *testing.T) {
 
 func TestViolationContent(t *testing.T) {
 	c := ViolationComment(fixtures.Unsafe().Props[0], CommentOptions{Entry: "main", Files: []string{"src/check.c", "src/my lib.c"}})
-	for _, want := range []string{
+	wantContains(t, "comment", c,
 		"**What can fail:** assertion `x != 42` in `check` at `src/check.c:9`.",
 		"1. `__VERIFIER_nondet_int()` = `40` (int, line 13)",
 		"2. `uninitialised pad` = `2` (int, line 14, not controllable from outside)",
@@ -120,9 +112,16 @@ func TestViolationContent(t *testing.T) {
 		"| 4 | <code>check.c:8</code> | <code>check</code> | <code>x = x</code> | <code>42</code> |",
 		"| 2 | <code>check.c:14</code> | <code>main</code> | <code>declared without initialiser</code> | <code>pad = 2</code> |",
 		"prbmc verify --reproduce src/check.c 'src/my lib.c'\n",
-	} {
-		if !strings.Contains(c, want) {
-			t.Errorf("comment lacks %q:\n%s", want, c)
+	)
+}
+
+// wantContains fails t for each of wants that s, the what under test,
+// lacks.
+func wantContains(t *testing.T, what, s string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(s, want) {
+			t.Errorf("%s lacks %q:\n%s", what, want, s)
 		}
 	}
 }
@@ -368,15 +367,11 @@ func TestSummaryVacuous(t *testing.T) {
 	never := handMade()[5]
 	never.Notes = []string{"harness changed by this pull request: prbmc/harness/never.c is used as the pull request has it (trust-pr-harness)"}
 	s := Summary([]FunctionResult{never}, SummaryOptions{})
-	for _, want := range []string{
+	wantContains(t, "summary", s,
 		"### prbmc: nothing proved: no check is reached",
 		"| ➖ unreachable | <code>never</code>",
 		"**Notes**\n\n- ⚠️ `never`: harness changed by this pull request: prbmc/harness/never.c is used",
-	} {
-		if !strings.Contains(s, want) {
-			t.Errorf("summary lacks %q:\n%s", want, s)
-		}
-	}
+	)
 	if strings.Contains(s, "proved safe") || strings.Contains(s, "every check proved") {
 		t.Errorf("a vacuous result reads as a proof:\n%s", s)
 	}
@@ -408,17 +403,13 @@ func classified() []FunctionResult {
 
 func TestSummaryFindingClasses(t *testing.T) {
 	s := Summary(classified(), SummaryOptions{Reproduce: func(f FunctionResult) string { return "prbmc check --base abc --paths " + f.File }})
-	for _, want := range []string{
+	wantContains(t, "summary", s,
 		"### prbmc: 1 of 2 functions can fail",
 		"| ✅ proved safe · 📝 1 note | <code>get</code> |",
 		"- ❌ `at`: bounds check `i < 4` can fail at `src/t.c:28` — reached from `last()` with `argument n = 4` — re-run: `prbmc check --base abc --paths src/t.c`",
 		"**Contract and stub notes (not failures: the proofs above assume them)**",
 		"- 📝 contract note, `get`: bounds check `idx < 8` at `src/t.c:15`: Needs an input no caller here passes: lookup() never breaks it (proved).",
-	} {
-		if !strings.Contains(s, want) {
-			t.Errorf("summary lacks %q:\n%s", want, s)
-		}
-	}
+	)
 	if strings.Contains(s, "- ❌ `get`") {
 		t.Errorf("a contract note is listed as a failure:\n%s", s)
 	}

@@ -153,7 +153,8 @@ func (f *forcing) rewrite(file, text string) (string, bool) {
 	return b.String(), true
 }
 
-// prelude defines prbmc_fill and prbmc_malloc with their data.
+// prelude defines prbmc_fill, __prbmc_havoc and prbmc_malloc with their
+// data.
 func (f *forcing) prelude() string {
 	var b strings.Builder
 	queue := func(name string, ins []result.Input) {
@@ -177,20 +178,26 @@ func (f *forcing) prelude() string {
 		fmt.Fprintf(&b, "\n\t\"%s\";\n", s)
 		fmt.Fprintf(&b, "static unsigned long prbmc_%s_next, prbmc_%s_at;\n", name, name)
 	}
+	// take is the body that copies a call's n bytes from queue name
+	// into dst, after checking that the trace's next entry of the queue
+	// has n bytes (what names the caller in the message if not): the
+	// same in each function that reads a queue.
+	take := func(name, what, dst string) string {
+		return fmt.Sprintf(`	if (prbmc_%[1]s_next >= sizeof prbmc_%[1]s_sizes / sizeof prbmc_%[1]s_sizes[0] || prbmc_%[1]s_sizes[prbmc_%[1]s_next] != n)
+		prbmc_exhausted("%[2]s");
+	for (i = 0; i < n; i++)
+		%[3]s[i] = prbmc_%[1]s_bytes[prbmc_%[1]s_at + i];
+	prbmc_%[1]s_at += n;
+	prbmc_%[1]s_next++;
+`, name, what, dst)
+	}
 	if len(f.fill) > 0 {
 		b.WriteString("\n/* The values of uninitialised variables, in the order the trace declares them. */\n")
 		queue("fill", f.fill)
 		b.WriteString(`static void prbmc_fill(void *p, unsigned long n)
 {
 	unsigned long i;
-	if (prbmc_fill_next >= sizeof prbmc_fill_sizes / sizeof prbmc_fill_sizes[0] || prbmc_fill_sizes[prbmc_fill_next] != n)
-		prbmc_exhausted("an uninitialised variable");
-	for (i = 0; i < n; i++)
-		((unsigned char *)p)[i] = prbmc_fill_bytes[prbmc_fill_at + i];
-	prbmc_fill_at += n;
-	prbmc_fill_next++;
-}
-`)
+` + take("fill", "an uninitialised variable", "((unsigned char *)p)") + "}\n")
 	}
 	if len(f.havoc) > 0 {
 		b.WriteString("\n/* The objects the harness gives any contents, in the order of the trace. */\n")
@@ -198,14 +205,7 @@ func (f *forcing) prelude() string {
 		b.WriteString(`void __prbmc_havoc(void *p, __SIZE_TYPE__ n)
 {
 	unsigned long i;
-	if (prbmc_havoc_next >= sizeof prbmc_havoc_sizes / sizeof prbmc_havoc_sizes[0] || prbmc_havoc_sizes[prbmc_havoc_next] != n)
-		prbmc_exhausted("__prbmc_havoc");
-	for (i = 0; i < n; i++)
-		((unsigned char *)p)[i] = prbmc_havoc_bytes[prbmc_havoc_at + i];
-	prbmc_havoc_at += n;
-	prbmc_havoc_next++;
-}
-`)
+` + take("havoc", "__prbmc_havoc", "((unsigned char *)p)") + "}\n")
 	}
 	if len(f.malloc) > 0 {
 		b.WriteString("\n/* The contents of malloc'ed blocks, in the order the trace allocates them. */\n")
@@ -216,13 +216,7 @@ func (f *forcing) prelude() string {
 	unsigned char *p = malloc(n ? n : 1);
 	if (!p)
 		abort();
-	if (prbmc_malloc_next >= sizeof prbmc_malloc_sizes / sizeof prbmc_malloc_sizes[0] || prbmc_malloc_sizes[prbmc_malloc_next] != n)
-		prbmc_exhausted("malloc");
-	for (i = 0; i < n; i++)
-		p[i] = prbmc_malloc_bytes[prbmc_malloc_at + i];
-	prbmc_malloc_at += n;
-	prbmc_malloc_next++;
-	return p;
+` + take("malloc", "malloc", "p") + `	return p;
 }
 #define malloc(n) prbmc_malloc(n)
 `)

@@ -422,6 +422,14 @@ func (fl *fnLower) putBits(v *ir.Var, pos int64, width int, val uint64) {
 }
 
 // readsBitField reports whether n reads a bit-field for which pred holds.
+// bitFieldOf is the bit-field n selects (see bitFieldSel), or nil.
+func bitFieldOf(n cc.ExpressionNode) *cc.Field {
+	if sel := bitFieldSel(n); sel != nil {
+		return sel.Field()
+	}
+	return nil
+}
+
 func readsBitField(n cc.Node, pred func(*cc.Field) bool) bool {
 	return anyNode(n, func(n cc.Node) bool {
 		x, ok := n.(*cc.PostfixExpression)
@@ -446,10 +454,7 @@ func bitFieldStoreIn(n cc.Node) *cc.Field {
 				n = x.ConditionalExpression
 				continue
 			}
-			if sel := bitFieldSel(x.UnaryExpression); sel != nil {
-				return sel.Field()
-			}
-			return nil
+			return bitFieldOf(x.UnaryExpression)
 		case *cc.ConditionalExpression:
 			if x.Case != cc.ConditionalExpressionLOr {
 				return nil
@@ -458,10 +463,7 @@ func bitFieldStoreIn(n cc.Node) *cc.Field {
 		case *cc.UnaryExpression:
 			switch x.Case {
 			case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
-				if sel := bitFieldSel(x.UnaryExpression); sel != nil {
-					return sel.Field()
-				}
-				return nil
+				return bitFieldOf(x.UnaryExpression)
 			case cc.UnaryExpressionPostfix:
 				n = x.PostfixExpression
 			default:
@@ -470,10 +472,7 @@ func bitFieldStoreIn(n cc.Node) *cc.Field {
 		case *cc.PostfixExpression:
 			switch x.Case {
 			case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
-				if sel := bitFieldSel(x.PostfixExpression); sel != nil {
-					return sel.Field()
-				}
-				return nil
+				return bitFieldOf(x.PostfixExpression)
 			case cc.PostfixExpressionPrimary:
 				n = x.PrimaryExpression
 			default:

@@ -9,32 +9,33 @@ import (
 	"github.com/prbmc/prbmc/verifier/ir"
 )
 
-// calleeName is the name of a directly called function, or "".
-func calleeName(pe *cc.PostfixExpression) string {
+// calleeExpr is the expression a call calls, without the parentheses and
+// the grammar's one-child postfix nodes around it.
+func calleeExpr(pe *cc.PostfixExpression) cc.ExpressionNode {
 	n := pe.PostfixExpression
 	for {
-		switch x := n.(type) {
-		case *cc.PrimaryExpression:
-			if x.Case == cc.PrimaryExpressionExpr {
-				n = x.ExpressionList
-				continue
-			}
-			if x.Case != cc.PrimaryExpressionIdent {
-				return ""
-			}
-			if d, ok := x.ResolvedTo().(*cc.Declarator); ok && d.Type().Kind() != cc.Function {
-				return "" // a function pointer variable
-			}
-			return x.Token.SrcStr()
-		case *cc.PostfixExpression:
-			if x.Case != cc.PostfixExpressionPrimary {
-				return ""
-			}
-			n = x.PrimaryExpression
-		default:
-			return ""
+		if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionPrimary {
+			n = p.PrimaryExpression
+			continue
 		}
+		if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionExpr {
+			n = p.ExpressionList
+			continue
+		}
+		return n
 	}
+}
+
+// calleeName is the name of a directly called function, or "".
+func calleeName(pe *cc.PostfixExpression) string {
+	x, ok := calleeExpr(pe).(*cc.PrimaryExpression)
+	if !ok || x.Case != cc.PrimaryExpressionIdent {
+		return ""
+	}
+	if d, ok := x.ResolvedTo().(*cc.Declarator); ok && d.Type().Kind() != cc.Function {
+		return "" // a function pointer variable
+	}
+	return x.Token.SrcStr()
 }
 
 // builtinModels maps GCC built-ins to the C models in models/libc.c that
@@ -160,19 +161,7 @@ func (fl *fnLower) definedByUser(name string) bool {
 
 // funcNamed finds the IR function a call names (declaring implicit ones).
 func (fl *fnLower) funcNamed(pe *cc.PostfixExpression, name string) *ir.Function {
-	n := pe.PostfixExpression
-	for {
-		if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionPrimary {
-			n = p.PrimaryExpression
-			continue
-		}
-		if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionExpr {
-			n = p.ExpressionList
-			continue
-		}
-		break
-	}
-	if p, ok := n.(*cc.PrimaryExpression); ok {
+	if p, ok := calleeExpr(pe).(*cc.PrimaryExpression); ok {
 		if d, ok := p.ResolvedTo().(*cc.Declarator); ok {
 			f := fl.l.funcFor(fl.unit, d, false)
 			if d.IsSynthetic() && f.Body == nil && !fl.l.hasPendingBody(f) && !f.Implicit && !f.Pos.IsValid() {

@@ -270,20 +270,17 @@ func (fl *fnLower) value(n cc.ExpressionNode) ir.Expr {
 			return fl.arithBin(x, ir.Rem, x.MultiplicativeExpression, x.CastExpression)
 		}
 	case *cc.AdditiveExpression:
-		switch x.Case {
-		case cc.AdditiveExpressionMul:
+		if x.Case == cc.AdditiveExpressionMul {
 			return fl.value(x.MultiplicativeExpression)
-		case cc.AdditiveExpressionAdd:
-			if v, ok := fl.vmAddSub(x); ok {
-				return v
-			}
-			return fl.addSub(x, ir.Add, fl.rvalue(x.AdditiveExpression), fl.rvalue(x.MultiplicativeExpression))
-		default:
-			if v, ok := fl.vmAddSub(x); ok {
-				return v
-			}
-			return fl.addSub(x, ir.Sub, fl.rvalue(x.AdditiveExpression), fl.rvalue(x.MultiplicativeExpression))
 		}
+		if v, ok := fl.vmAddSub(x); ok {
+			return v
+		}
+		op := ir.Sub
+		if x.Case == cc.AdditiveExpressionAdd {
+			op = ir.Add
+		}
+		return fl.addSub(x, op, fl.rvalue(x.AdditiveExpression), fl.rvalue(x.MultiplicativeExpression))
 	case *cc.ShiftExpression:
 		switch x.Case {
 		case cc.ShiftExpressionAdd:
@@ -809,30 +806,20 @@ func (fl *fnLower) conditionalByArms(x *cc.ConditionalExpression) ir.Expr {
 // vlaSize answers sizeof(a) for a VLA a from the size kept at its
 // declaration.
 func (fl *fnLower) vlaSize(n cc.ExpressionNode) ir.Expr {
-	for {
-		switch p := n.(type) {
-		case *cc.PrimaryExpression:
-			if p.Case == cc.PrimaryExpressionExpr {
-				n = p.ExpressionList
-				continue
-			}
-			if p.Case != cc.PrimaryExpressionIdent {
-				return nil
-			}
-			d, ok := p.ResolvedTo().(*cc.Declarator)
-			if !ok {
-				return nil
-			}
-			if v, ok := fl.vars[d]; ok {
-				if size, ok := fl.vlas[v]; ok {
-					return size
-				}
-			}
-			return nil
-		default:
-			return nil
+	p, ok := stripParens(n).(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent {
+		return nil
+	}
+	d, ok := p.ResolvedTo().(*cc.Declarator)
+	if !ok {
+		return nil
+	}
+	if v, ok := fl.vars[d]; ok {
+		if size, ok := fl.vlas[v]; ok {
+			return size
 		}
 	}
+	return nil
 }
 
 func (fl *fnLower) sizeConst(n cc.Node, v cc.Value, t cc.Type) ir.Expr {

@@ -51,15 +51,18 @@ func BenchmarkAfnp2014(b *testing.B) {
 	}
 }
 
-// TestContractorsVerdicts: with contractors on, refused prunings keep the
-// bugs they would have hidden, and a pruned program still shows a bug
-// that lies before the pruned region (its trace replays on the original).
-func TestContractorsVerdicts(t *testing.T) {
-	const prelude = `extern int __VERIFIER_nondet_int(void);
+// prelude declares what the SV-COMP style programs of the tests below
+// call.
+const prelude = `extern int __VERIFIER_nondet_int(void);
 extern void abort(void);
 void reach_error(void);
 void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } return; }
 `
+
+// TestContractorsVerdicts: with contractors on, refused prunings keep the
+// bugs they would have hidden, and a pruned program still shows a bug
+// that lies before the pruned region (its trace replays on the original).
+func TestContractorsVerdicts(t *testing.T) {
 	cases := []struct {
 		name, src string
 		want      result.Verdict
@@ -134,11 +137,6 @@ void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort()
 // break, continue, do-while, assertions in the loop, decreasing counters,
 // char arithmetic), the verdict with contractors equals the one without.
 func TestContractorsDifferential(t *testing.T) {
-	const prelude = `extern int __VERIFIER_nondet_int(void);
-extern void abort(void);
-void reach_error(void);
-void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } return; }
-`
 	progs := []string{
 		// break out of the middle
 		`int main(void) { int x = 0, y = 0;

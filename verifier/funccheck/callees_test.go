@@ -27,10 +27,7 @@ import (
 func TestCalleesInOtherFiles(t *testing.T) {
 	ctx := context.Background()
 	opts := otherFilesOptions("../../testdata/project-callees")
-	u, err := LoadUnit(ctx, opts, "app.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "app.c")
 	tests := []struct {
 		fn      string
 		verdict result.Verdict
@@ -68,11 +65,7 @@ func TestCalleesInOtherFiles(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {
-			out := u.Check(ctx, opts, tc.fn)
-			r := out.Result
-			if r.Verdict != tc.verdict {
-				t.Fatalf("verdict %s (%s), want %s; props %+v; assumed %q", r.Verdict, r.Reason, tc.verdict, r.Props, out.Assumed)
-			}
+			out, r := checkVerdict(t, ctx, u, opts, tc.fn, tc.verdict)
 			assumed := strings.Join(append(append([]string{}, out.Assumed...), r.Assumed...), "\n")
 			for _, a := range tc.assumed {
 				if !strings.Contains(assumed, a) {

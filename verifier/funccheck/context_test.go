@@ -17,9 +17,7 @@ import (
 // function then proved under it), an entry point's user, or only a stub.
 func TestFindingClasses(t *testing.T) {
 	ctx := context.Background()
-	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
-	opts.CallerDepth = 2
-	u := mustLoad(t, ctx, opts, "context.c")
+	opts, u := loadWithCallers(t, ctx, "context.c")
 	tests := []struct {
 		fn      string
 		verdict result.Verdict // of the function
@@ -46,11 +44,7 @@ func TestFindingClasses(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {
-			out := u.Check(ctx, opts, tc.fn)
-			r := out.Result
-			if r.Verdict != tc.verdict {
-				t.Fatalf("verdict %s (%s), want %s; props %+v", r.Verdict, r.Reason, tc.verdict, r.Props)
-			}
+			out, r := checkVerdict(t, ctx, u, opts, tc.fn, tc.verdict)
 			// The property of the kind looked for; other notes may come
 			// with it (ring_first's r->len - 1 overflows for any bytes
 			// too), never a second failure.
@@ -110,14 +104,7 @@ func TestFindingClasses(t *testing.T) {
 // with them (a NUL looked for, strlen, a 16-byte memcpy, a constant
 // index), so the pointer check finds no bug a caller could not cause.
 func TestEvidenceShapes(t *testing.T) {
-	ctx := context.Background()
-	opts := autoWith(checks.All)
-	u := mustLoad(t, ctx, opts, "evidence.c")
-	for _, tc := range []struct {
-		fn      string
-		verdict result.Verdict
-		assumed string
-	}{
+	checkAllAssumed(t, autoWith(checks.All), "evidence.c", []assumedCase{
 		{"count_a", result.Safe, "s points to a NUL-terminated string of at most 3 characters"},
 		{"twice_len", result.Safe, "s points to a NUL-terminated string"},
 		{"copy_key", result.Safe, "src points to an array of 16 elements"},
@@ -125,11 +112,20 @@ func TestEvidenceShapes(t *testing.T) {
 		{"byte_at", result.Safe, "p points to 64 bytes"},
 		{"sum_rest", result.Safe, "c->len is at most 4, the elements c->data points to (a pointer and its length)"},
 		{"sum_rest", result.Safe, "c->pos is at most c->len (a position in it)"},
-	} {
-		t.Run(tc.fn, func(t *testing.T) {
-			checkAssumed(t, ctx, u, opts, tc.fn, tc.verdict, tc.assumed)
-		})
-	}
+	})
+}
+
+// contextChecks are the checks most tests here run: assertions,
+// overflow, bounds and division by zero.
+const contextChecks = checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero
+
+// loadWithCallers loads file with contextChecks, the auto engine and
+// callers looked at two levels up.
+func loadWithCallers(t *testing.T, ctx context.Context, file string) (Options, *Unit) {
+	t.Helper()
+	opts := autoWith(contextChecks)
+	opts.CallerDepth = 2
+	return opts, mustLoad(t, ctx, opts, file)
 }
 
 // autoWith is testOptions with the auto engine and the checks of set.
@@ -149,9 +145,7 @@ func autoWith(set checks.Set) Options {
 // library's own constructor made, and says so in the assumptions.
 func TestHandleConstructors(t *testing.T) {
 	ctx := context.Background()
-	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
-	opts.CallerDepth = 2
-	u := mustLoad(t, ctx, opts, "handle.c")
+	opts, u := loadWithCallers(t, ctx, "handle.c")
 	tests := []struct {
 		fn       string
 		verdicts []result.Verdict
@@ -189,7 +183,7 @@ func TestHandleConstructors(t *testing.T) {
 // object.
 func TestMatcherContexts(t *testing.T) {
 	ctx := context.Background()
-	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
+	opts := autoWith(contextChecks)
 	opts.Timeout = 20 * time.Second
 	u := mustLoad(t, ctx, opts, "matcher.c")
 	opts.CallerDepth = 1
@@ -253,23 +247,15 @@ func TestUndecidedConstructorIsNote(t *testing.T) {
 // one-call harness.
 func TestStaticsCarryOver(t *testing.T) {
 	ctx := context.Background()
-	opts := autoWith(checks.Assertions | checks.Overflow | checks.Bounds | checks.DivByZero)
+	opts := autoWith(contextChecks)
 	u := mustLoad(t, ctx, opts, "statics.c")
-	for _, tc := range []struct {
-		fn      string
-		verdict result.Verdict
-		assumed string
-	}{
+	for _, tc := range []assumedCase{
 		{"next_id", result.Unsafe, "next_id() may have been called any number of times before, each time with any arguments (its static variables ids, n carry over from call to call)"},
 		{"ring_next", result.Safe, "ring_next() may have been called any number of times before"},
 		{"lookup", result.Safe, "static variable table of lookup starts at its initial value"},
 	} {
 		t.Run(tc.fn, func(t *testing.T) {
-			out := u.Check(ctx, opts, tc.fn)
-			r := out.Result
-			if r.Verdict != tc.verdict {
-				t.Fatalf("verdict %s (%s), want %s", r.Verdict, r.Reason, tc.verdict)
-			}
+			out, r := checkVerdict(t, ctx, u, opts, tc.fn, tc.verdict)
 			if !slices.ContainsFunc(out.Assumed, func(a string) bool { return strings.HasPrefix(a, tc.assumed) }) {
 				t.Errorf("assumptions %q lack %q", out.Assumed, tc.assumed)
 			}

@@ -65,6 +65,38 @@ func checkAssumed(t *testing.T, ctx context.Context, u *Unit, opts Options, fn s
 	return out, true
 }
 
+// checkVerdict checks fn and stops the test unless its verdict is want.
+func checkVerdict(t *testing.T, ctx context.Context, u *Unit, opts Options, fn string, want result.Verdict) (Outcome, *result.Result) {
+	t.Helper()
+	out := u.Check(ctx, opts, fn)
+	r := out.Result
+	if r.Verdict != want {
+		t.Fatalf("verdict %s (%s), want %s; props %+v; assumed %q", r.Verdict, r.Reason, want, r.Props, out.Assumed)
+	}
+	return out, r
+}
+
+// assumedCase is a function, its verdict and a substring of one of
+// the assumptions its check must say.
+type assumedCase struct {
+	fn      string
+	verdict result.Verdict
+	assumed string
+}
+
+// checkAllAssumed loads file with opts and runs checkAssumed on each
+// case, one subtest a case.
+func checkAllAssumed(t *testing.T, opts Options, file string, cases []assumedCase) {
+	t.Helper()
+	ctx := context.Background()
+	u := mustLoad(t, ctx, opts, file)
+	for _, tc := range cases {
+		t.Run(tc.fn, func(t *testing.T) {
+			checkAssumed(t, ctx, u, opts, tc.fn, tc.verdict, tc.assumed)
+		})
+	}
+}
+
 // mustLoad is LoadUnit for a test: an error fails t.
 func mustLoad(t *testing.T, ctx context.Context, opts Options, path string) *Unit {
 	t.Helper()
@@ -294,21 +326,12 @@ func TestCoverErrorLocations(t *testing.T) {
 // length is an array of that length, under the pointer check: the loop
 // over it is safe, the off-by-one is found, and the assumption is said.
 func TestLengthPairs(t *testing.T) {
-	ctx := context.Background()
-	opts := autoWith(checks.Assertions | checks.Pointer)
-	u := mustLoad(t, ctx, opts, "pairs.c")
-	for _, tc := range []struct {
-		fn      string
-		want    result.Verdict
-		assumed string
-	}{
+	checkAllAssumed(t, autoWith(checks.Assertions|checks.Pointer), "pairs.c", []assumedCase{
 		{"sum", result.Safe, "n is at most 4, the elements v points to (a pointer and its length)"},
 		{"last_token", result.Safe, "num_tokens is at most 4, the elements tokens points to"},
 		{"sum_off_by_one", result.Unsafe, "n is at most 4, the elements v points to"},
 		{"pick", result.Safe, "v points to an array of 4 elements"},
-	} {
-		checkAssumed(t, ctx, u, opts, tc.fn, tc.want, tc.assumed)
-	}
+	})
 }
 
 // TestRelativize: the checkout's absolute paths leave every part of a

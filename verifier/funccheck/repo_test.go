@@ -25,10 +25,7 @@ import (
 func TestCallersInOtherFiles(t *testing.T) {
 	ctx := context.Background()
 	opts := otherFilesOptions("../../testdata/project-multi")
-	u, err := LoadUnit(ctx, opts, "util.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "util.c")
 	tests := []struct {
 		fn      string
 		verdict result.Verdict
@@ -46,11 +43,7 @@ func TestCallersInOtherFiles(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.fn, func(t *testing.T) {
-			out := u.Check(ctx, opts, tc.fn)
-			r := out.Result
-			if r.Verdict != tc.verdict {
-				t.Fatalf("verdict %s (%s), want %s; props %+v", r.Verdict, r.Reason, tc.verdict, r.Props)
-			}
+			out, r := checkVerdict(t, ctx, u, opts, tc.fn, tc.verdict)
 			var got *result.Property
 			for i := range r.Props {
 				if r.Props[i].Verdict == result.Unsafe {
@@ -143,10 +136,7 @@ func TestOtherFilesGivesUp(t *testing.T) {
 	check := func(t *testing.T, of *OtherFiles, want string) {
 		t.Helper()
 		opts.OtherFiles = of
-		u, err := LoadUnit(ctx, opts, "lib.c")
-		if err != nil {
-			t.Fatal(err)
-		}
+		u := mustLoad(t, ctx, opts, "lib.c")
 		r := u.Check(ctx, opts, "get").Result
 		v := r.Failure()
 		if v == nil || v.Finding != result.FindingInputs || !strings.Contains(v.Note, want) {
@@ -155,10 +145,7 @@ func TestOtherFilesGivesUp(t *testing.T) {
 	}
 	// use.c passes a valid index: with it, a contract note.
 	opts.OtherFiles = &OtherFiles{}
-	u, err := LoadUnit(ctx, opts, "lib.c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := mustLoad(t, ctx, opts, "lib.c")
 	if r := u.Check(ctx, opts, "get").Result; r.Verdict != result.Safe {
 		t.Fatalf("with use.c: %s (%s), want safe with a contract note", r.Verdict, r.Reason)
 	}

@@ -162,23 +162,18 @@ func (t *FloatType) IsLong() bool { return t.Bits == 80 }
 // EBits and SBits are the format's exponent and significand widths as
 // SMT-LIB counts them (the significand's with its integer bit): 8/24,
 // 11/53 and 15/64.
-func (t *FloatType) EBits() int {
+func (t *FloatType) EBits() int { e, _ := t.widths(); return e }
+func (t *FloatType) SBits() int { _, s := t.widths(); return s }
+
+// widths are EBits and SBits, the one table of the three formats.
+func (t *FloatType) widths() (e, s int) {
 	switch t.Bits {
 	case 32:
-		return 8
+		return 8, 24
 	case 64:
-		return 11
+		return 11, 53
 	}
-	return 15
-}
-func (t *FloatType) SBits() int {
-	switch t.Bits {
-	case 32:
-		return 24
-	case 64:
-		return 53
-	}
-	return 64 // the integer bit is stored, so not 80-15
+	return 15, 64 // the integer bit is stored, so not 80-15
 }
 
 func (t *FloatType) String() string {

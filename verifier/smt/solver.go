@@ -2,6 +2,7 @@ package smt
 
 import (
 	"context"
+	"errors"
 	"fmt"
 )
 
@@ -49,6 +50,27 @@ const (
 	// stops at the same point.
 	ReasonWorkLimit = "work limit"
 )
+
+// ReasonOf is the reason for Unknown when a check stops because its
+// context ended with err: ReasonTimeout for a deadline, else
+// ReasonCanceled.
+func ReasonOf(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return ReasonTimeout
+	}
+	return ReasonCanceled
+}
+
+// CheckAssumptions is the check a backend's Check makes of its
+// assumptions: an error naming backend for the first that is not Boolean.
+func CheckAssumptions(backend string, assumptions []*Term) error {
+	for _, a := range assumptions {
+		if !a.Sort().IsBool() {
+			return fmt.Errorf("%s: assumption of sort %s", backend, a.Sort())
+		}
+	}
+	return nil
+}
 
 // Solver is an incremental SMT solver over terms of this package. It is
 // kept small so that other backends can be added.

@@ -68,24 +68,15 @@ var printfTable = []pcase{
 func cLiteral(a any) string {
 	switch a := a.(type) {
 	case cInt:
-		if a == math.MinInt32 {
-			return "(-2147483647-1)"
-		}
-		return fmt.Sprintf("(int)%d", a)
+		return signedLiteral(int64(a), math.MinInt32, "(int)", "")
 	case cUInt:
 		return fmt.Sprintf("%du", a)
 	case cLong:
-		if a == math.MinInt64 {
-			return "(-9223372036854775807L-1)"
-		}
-		return fmt.Sprintf("%dL", a)
+		return signedLiteral(int64(a), math.MinInt64, "", "L")
 	case cULong:
 		return fmt.Sprintf("%duL", a)
 	case cLL:
-		if a == math.MinInt64 {
-			return "(-9223372036854775807LL-1)"
-		}
-		return fmt.Sprintf("%dLL", a)
+		return signedLiteral(int64(a), math.MinInt64, "", "LL")
 	case cULL:
 		return fmt.Sprintf("%duLL", a)
 	case cDouble:
@@ -109,6 +100,16 @@ func cLiteral(a any) string {
 		return "(void*)0"
 	}
 	panic(fmt.Sprintf("bad arg %T", a))
+}
+
+// signedLiteral is v as a C literal of the signed type whose least value
+// is min, cast and suffix saying the type. C has no negative literals and
+// -min does not fit the type, so min is written as (min+1 - 1).
+func signedLiteral(v, min int64, cast, suffix string) string {
+	if v == min {
+		return fmt.Sprintf("(%d%s-1)", min+1, suffix)
+	}
+	return fmt.Sprintf("%s%d%s", cast, v, suffix)
 }
 
 func irArg(b *pb, a any) ir.Expr {

@@ -226,7 +226,7 @@ func (s *Solver) AssertContext(ctx context.Context, t *smt.Term) error {
 		return fmt.Errorf("smtlib: assert of a %s term", t.Sort())
 	}
 	if err := ctx.Err(); err != nil {
-		s.reason = reasonOf(err)
+		s.reason = smt.ReasonOf(err)
 		return fmt.Errorf("smtlib: assert: %w", err)
 	}
 	s.invalidate()
@@ -248,7 +248,7 @@ func (s *Solver) AssertContext(ctx context.Context, t *smt.Term) error {
 
 // stopped marks the solver dead after ctx's end killed it.
 func (s *Solver) stopped(ctx context.Context) {
-	s.reason = reasonOf(ctx.Err())
+	s.reason = smt.ReasonOf(ctx.Err())
 	s.dead = fmt.Errorf("it was killed at its context's end (%s)", s.reason)
 	s.last = smt.Unknown
 	s.p.kill()
@@ -297,14 +297,14 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 	s.invalidate()
 	s.reason = ""
 	if err := ctx.Err(); err != nil {
-		s.reason = reasonOf(err)
+		s.reason = smt.ReasonOf(err)
 		return smt.Unknown, nil
+	}
+	if err := smt.CheckAssumptions("smtlib", assumptions); err != nil {
+		return smt.Unknown, err
 	}
 	lits := make([]string, len(assumptions))
 	for i, a := range assumptions {
-		if !a.Sort().IsBool() {
-			return smt.Unknown, fmt.Errorf("smtlib: assumption of sort %s", a.Sort())
-		}
 		lit, err := s.w.assumption(a)
 		if err != nil {
 			return smt.Unknown, err
@@ -360,18 +360,11 @@ func (s *Solver) checkSat(ctx context.Context, cmd string) (*sexpr, error) {
 	return s.answer(ctx.Done())
 }
 
-func reasonOf(err error) string {
-	if errors.Is(err, context.DeadlineExceeded) {
-		return smt.ReasonTimeout
-	}
-	return smt.ReasonCanceled
-}
-
 // unknownReason asks the solver why and normalises the answer to the
 // reasons every backend shares.
 func (s *Solver) unknownReason(ctx context.Context) string {
 	if err := ctx.Err(); err != nil {
-		return reasonOf(err)
+		return smt.ReasonOf(err)
 	}
 	if err := s.command("(get-info :reason-unknown)"); err != nil {
 		return "unknown"

@@ -163,15 +163,11 @@ func parseArray(e *sexpr, s *smt.Sort, entries []smt.ArrayEntry) (smt.Value, err
 	for {
 		switch {
 		case e.head() == "store" && len(e.list) == 4:
-			i, err := parseValue(e.list[2], s.Index())
+			entry, err := parseEntry(e.list[2], e.list[3], s)
 			if err != nil {
 				return smt.Value{}, err
 			}
-			v, err := parseValue(e.list[3], s.Elem())
-			if err != nil {
-				return smt.Value{}, err
-			}
-			entries = append(entries, smt.ArrayEntry{Index: i, Value: v})
+			entries = append(entries, entry)
 			e = e.list[1]
 			continue
 		case e.isList && len(e.list) == 2 && isConstArrayHead(e.list[0], s):
@@ -185,6 +181,20 @@ func parseArray(e *sexpr, s *smt.Sort, entries []smt.ArrayEntry) (smt.Value, err
 		}
 		return smt.Value{}, fmt.Errorf("not a %s value: %s", s, clip(e))
 	}
+}
+
+// parseEntry reads one entry of an array of sort s, a store's or a
+// lambda's: index idx, value v.
+func parseEntry(idx, v *sexpr, s *smt.Sort) (smt.ArrayEntry, error) {
+	i, err := parseValue(idx, s.Index())
+	if err != nil {
+		return smt.ArrayEntry{}, err
+	}
+	x, err := parseValue(v, s.Elem())
+	if err != nil {
+		return smt.ArrayEntry{}, err
+	}
+	return smt.ArrayEntry{Index: i, Value: x}, nil
 }
 
 // isConstArrayHead matches (as const S) with S the array sort s.
@@ -216,15 +226,11 @@ func parseLambda(e *sexpr, s *smt.Sort, entries []smt.ArrayEntry) (smt.Value, er
 		default:
 			return smt.Value{}, fmt.Errorf("array lambda with condition %s", clip(cond))
 		}
-		i, err := parseValue(idx, s.Index())
+		entry, err := parseEntry(idx, body.list[2], s)
 		if err != nil {
 			return smt.Value{}, err
 		}
-		v, err := parseValue(body.list[2], s.Elem())
-		if err != nil {
-			return smt.Value{}, err
-		}
-		entries = append(entries, smt.ArrayEntry{Index: i, Value: v})
+		entries = append(entries, entry)
 		body = body.list[3]
 	}
 	def, err := parseValue(body, s.Elem())

@@ -23,6 +23,13 @@ type pair struct {
 	what      string
 }
 
+// differential is what each test below starts with: a solver, and the
+// builder without simplification and the one with it.
+func differential(t *testing.T) (s *Solver, raw, simp *smt.Builder) {
+	t.Helper()
+	return newSolver(t), smt.NewBuilder(smt.WithoutSimplification()), smt.NewBuilder()
+}
+
 // proveEqual checks that raw = simp for every pair, several pairs per query.
 func proveEqual(t *testing.T, s *Solver, raw *smt.Builder, pairs []pair, batch int) (unknown int) {
 	t.Helper()
@@ -165,9 +172,7 @@ func bvEdge(w int, r *rand.Rand) []smt.BitVec {
 // TestConstantFoldingAgainstZ3 folds every BV operator on edge constants of
 // several widths and has Z3 confirm each result.
 func TestConstantFoldingAgainstZ3(t *testing.T) {
-	s := newSolver(t)
-	raw := smt.NewBuilder(smt.WithoutSimplification())
-	simp := smt.NewBuilder()
+	s, raw, simp := differential(t)
 	r := rand.New(rand.NewSource(2))
 	var pairs []pair
 	for _, w := range []int{1, 3, 8, 16, 32, 33, 64, 65, 128} {
@@ -244,9 +249,7 @@ func fpEdge(s *smt.Sort, r *rand.Rand) []smt.BitVec {
 // TestFPFoldingAgainstZ3 does the same for float and double: Go's IEEE
 // arithmetic must agree bit for bit with Z3's FPA theory.
 func TestFPFoldingAgainstZ3(t *testing.T) {
-	s := newSolver(t)
-	raw := smt.NewBuilder(smt.WithoutSimplification())
-	simp := smt.NewBuilder()
+	s, raw, simp := differential(t)
 	r := rand.New(rand.NewSource(3))
 	var pairs []pair
 	folded := func(what string, rt, st *smt.Term) {
@@ -314,70 +317,69 @@ func TestFPFoldingAgainstZ3(t *testing.T) {
 	t.Logf("%d folded FP constants confirmed", len(pairs))
 }
 
-// TestSimplifierAgainstZ3 builds random Boolean, bit-vector and array terms
-// in both Builders and proves each simplified term equivalent to the raw one.
-func TestSimplifierAgainstZ3(t *testing.T) {
-	n := 600
-	if testing.Short() {
-		n = 150
-	}
-	s := newSolver(t)
-	raw := smt.NewBuilder(smt.WithoutSimplification())
-	simp := smt.NewBuilder()
+// randomPairs draws n random terms, the i-th from seed seed0+i, each
+// twice: term gets a generator over raw and one over simp with the same
+// seed, so both draw the same term.
+func randomPairs(raw, simp *smt.Builder, n int, seed0 int64, term func(i int, g1, g2 *termgen.Gen) (*smt.Term, *smt.Term)) []pair {
 	var pairs []pair
-	changed := 0
 	for i := 0; i < n; i++ {
-		seed := int64(1000 + i)
+		seed := seed0 + int64(i)
 		g1 := termgen.New(raw, rand.New(rand.NewSource(seed)))
 		g2 := termgen.New(simp, rand.New(rand.NewSource(seed)))
-		var rt, st *smt.Term
-		if i%2 == 0 {
-			rt, st = g1.Bool(4), g2.Bool(4)
-		} else {
-			w := []int{1, 4, 8, 16}[i/2%4]
-			rt, st = g1.BV(w, 4), g2.BV(w, 4)
-		}
-		if rt.String() != st.String() {
-			changed++
-		}
+		rt, st := term(i, g1, g2)
 		pairs = append(pairs, pair{rt, st, fmt.Sprintf("seed %d", seed)})
 	}
-	start := time.Now()
-	u := proveEqual(t, s, raw, pairs, 10)
-	t.Logf("%d random terms (%d changed by the simplifier) proved in %v; %d unknown batches",
-		len(pairs), changed, time.Since(start), u)
-	if u > len(pairs)/100 {
-		t.Errorf("too many unknowns: %d", u)
-	}
+	return pairs
 }
 
-// TestFPSimplifierAgainstZ3 does the same for floating-point terms.
-func TestFPSimplifierAgainstZ3(t *testing.T) {
-	n := 80
-	if testing.Short() {
-		n = 20
-	}
-	s := newSolver(t)
-	raw := smt.NewBuilder(smt.WithoutSimplification())
-	simp := smt.NewBuilder()
-	var pairs []pair
-	for i := 0; i < n; i++ {
-		seed := int64(5000 + i)
-		g1 := termgen.New(raw, rand.New(rand.NewSource(seed)))
-		g2 := termgen.New(simp, rand.New(rand.NewSource(seed)))
-		var rt, st *smt.Term
-		if i%2 == 0 {
-			rt, st = g1.FPBool(3), g2.FPBool(3)
-		} else {
-			rt, st = g1.FP(3), g2.FP(3)
-		}
-		pairs = append(pairs, pair{rt, st, fmt.Sprintf("seed %d", seed)})
-	}
-	start := time.Now()
-	u := proveEqual(t, s, raw, pairs, 5)
-	t.Logf("%d random FP terms proved in %v; %d unknown batches", len(pairs), time.Since(start), u)
-	if u > len(pairs)/20 {
-		t.Errorf("too many unknowns: %d", u)
+// TestSimplifierAgainstZ3 builds random terms in both Builders and
+// proves each simplified term equivalent to the raw one: Boolean,
+// bit-vector and array terms, and floating-point ones (fewer, smaller
+// queries, more unknowns let pass: Z3 is slower on them).
+func TestSimplifierAgainstZ3(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		n, short   int   // terms drawn, and with -short
+		seed0      int64 // the first term's seed
+		batch      int   // pairs a query
+		unknownPer int   // one unknown batch is let pass per unknownPer pairs
+		term       func(i int, g1, g2 *termgen.Gen) (*smt.Term, *smt.Term)
+	}{
+		{"bool-bv", 600, 150, 1000, 10, 100, func(i int, g1, g2 *termgen.Gen) (*smt.Term, *smt.Term) {
+			if i%2 == 0 {
+				return g1.Bool(4), g2.Bool(4)
+			}
+			w := []int{1, 4, 8, 16}[i/2%4]
+			return g1.BV(w, 4), g2.BV(w, 4)
+		}},
+		{"fp", 80, 20, 5000, 5, 20, func(i int, g1, g2 *termgen.Gen) (*smt.Term, *smt.Term) {
+			if i%2 == 0 {
+				return g1.FPBool(3), g2.FPBool(3)
+			}
+			return g1.FP(3), g2.FP(3)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := tc.n
+			if testing.Short() {
+				n = tc.short
+			}
+			s, raw, simp := differential(t)
+			pairs := randomPairs(raw, simp, n, tc.seed0, tc.term)
+			changed := 0
+			for _, p := range pairs {
+				if p.raw.String() != p.simp.String() {
+					changed++
+				}
+			}
+			start := time.Now()
+			u := proveEqual(t, s, raw, pairs, tc.batch)
+			t.Logf("%d random terms (%d changed by the simplifier) proved in %v; %d unknown batches",
+				len(pairs), changed, time.Since(start), u)
+			if u > len(pairs)/tc.unknownPer {
+				t.Errorf("too many unknowns: %d", u)
+			}
+		})
 	}
 }
 
@@ -439,9 +441,7 @@ func rewritePatterns(b *smt.Builder) []*smt.Term {
 // TestRewritesAgainstZ3 proves every rewrite rule sound on symbolic
 // arguments (the random tests hit them only by chance).
 func TestRewritesAgainstZ3(t *testing.T) {
-	s := newSolver(t)
-	raw := smt.NewBuilder(smt.WithoutSimplification())
-	simp := smt.NewBuilder()
+	s, raw, simp := differential(t)
 	rs, ss := rewritePatterns(raw), rewritePatterns(simp)
 	var pairs []pair
 	changed := 0

@@ -121,24 +121,27 @@ func (m *Model) bvNumeral(v C.Z3_ast, w int) (smt.BitVec, error) {
 	return smt.BitVecFromBig(w, x), nil
 }
 
+// entry decodes one entry of an array of sort s: index iz, value vz.
+// Each form of array value Z3 gives (store, function interpretation,
+// lambda) reads its entries so.
+func (m *Model) entry(iz, vz C.Z3_ast, s *smt.Sort) (smt.ArrayEntry, error) {
+	i, err := m.decode(iz, s.Index())
+	if err != nil {
+		return smt.ArrayEntry{}, err
+	}
+	x, err := m.decode(vz, s.Elem())
+	if err != nil {
+		return smt.ArrayEntry{}, err
+	}
+	return smt.ArrayEntry{Index: i, Value: x}, nil
+}
+
 // arrayValue reads the array terms Z3 puts in models: store chains over a
 // constant array, (_ as-array f) with f's function interpretation, and
 // lambdas whose body is an ite chain over the bound variable.
 func (m *Model) arrayValue(v C.Z3_ast, s *smt.Sort) (smt.Value, error) {
 	c := m.s.c
 	var entries []smt.ArrayEntry
-	add := func(iz, vz C.Z3_ast) error {
-		i, err := m.decode(iz, s.Index())
-		if err != nil {
-			return err
-		}
-		x, err := m.decode(vz, s.Elem())
-		if err != nil {
-			return err
-		}
-		entries = append(entries, smt.ArrayEntry{Index: i, Value: x})
-		return nil
-	}
 	// The walk borrows subterms of v, which v keeps alive.
 	for {
 		if C.Z3_is_as_array(c, v) {
@@ -153,9 +156,11 @@ func (m *Model) arrayValue(v C.Z3_ast, s *smt.Sort) (smt.Value, error) {
 		app := C.Z3_to_app(c, v)
 		switch C.Z3_get_decl_kind(c, C.Z3_get_app_decl(c, app)) {
 		case C.Z3_OP_STORE:
-			if err := add(C.Z3_get_app_arg(c, app, 1), C.Z3_get_app_arg(c, app, 2)); err != nil {
+			e, err := m.entry(C.Z3_get_app_arg(c, app, 1), C.Z3_get_app_arg(c, app, 2), s)
+			if err != nil {
 				return smt.Value{}, err
 			}
+			entries = append(entries, e)
 			v = C.Z3_get_app_arg(c, app, 0)
 			continue
 		case C.Z3_OP_CONST_ARRAY:
@@ -186,17 +191,13 @@ func (m *Model) funcInterpValue(f C.Z3_func_decl, s *smt.Sort, entries []smt.Arr
 		e := C.Z3_func_interp_get_entry(c, fi, C.unsigned(k))
 		C.Z3_func_entry_inc_ref(c, e)
 		m.s.tr.owned++
-		i, err := m.decode(C.Z3_func_entry_get_arg(c, e, 0), s.Index())
-		var x smt.Value
-		if err == nil {
-			x, err = m.decode(C.Z3_func_entry_get_value(c, e), s.Elem())
-		}
+		ae, err := m.entry(C.Z3_func_entry_get_arg(c, e, 0), C.Z3_func_entry_get_value(c, e), s)
 		C.Z3_func_entry_dec_ref(c, e)
 		m.s.tr.owned--
 		if err != nil {
 			return smt.Value{}, err
 		}
-		entries = append(entries, smt.ArrayEntry{Index: i, Value: x})
+		entries = append(entries, ae)
 	}
 	els := C.Z3_func_interp_get_else(c, fi)
 	if els == nil {
@@ -226,15 +227,11 @@ func (m *Model) lambdaValue(v C.Z3_ast, s *smt.Sort, entries []smt.ArrayEntry) (
 			if C.Z3_get_decl_kind(c, C.Z3_get_app_decl(c, app)) == C.Z3_OP_ITE {
 				cond := C.Z3_get_app_arg(c, app, 0)
 				if idx, ok := m.boundEquality(cond); ok {
-					i, err := m.decode(idx, s.Index())
+					e, err := m.entry(idx, C.Z3_get_app_arg(c, app, 1), s)
 					if err != nil {
 						return smt.Value{}, err
 					}
-					x, err := m.decode(C.Z3_get_app_arg(c, app, 1), s.Elem())
-					if err != nil {
-						return smt.Value{}, err
-					}
-					entries = append(entries, smt.ArrayEntry{Index: i, Value: x})
+					entries = append(entries, e)
 					body = C.Z3_get_app_arg(c, app, 2)
 					continue
 				}

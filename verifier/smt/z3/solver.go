@@ -254,7 +254,7 @@ func (s *Solver) AssertContext(ctx context.Context, t *smt.Term) error {
 	a, err := s.tr.translate(ctx, t)
 	if err != nil {
 		if ctx.Err() != nil {
-			s.reason = reasonOf(ctx.Err())
+			s.reason = smt.ReasonOf(ctx.Err())
 		}
 		return fmt.Errorf("z3: assert: %w", err)
 	}
@@ -338,14 +338,14 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 	s.invalidate()
 	s.reason = ""
 	if err := ctx.Err(); err != nil {
-		s.reason = reasonOf(err)
+		s.reason = smt.ReasonOf(err)
 		return smt.Unknown, nil
+	}
+	if err := smt.CheckAssumptions("z3", assumptions); err != nil {
+		return smt.Unknown, err
 	}
 	as := make([]C.Z3_ast, len(assumptions))
 	for i, a := range assumptions {
-		if !a.Sort().IsBool() {
-			return smt.Unknown, fmt.Errorf("z3: assumption of sort %s", a.Sort())
-		}
 		z, err := s.tr.translate(ctx, a)
 		if err != nil {
 			return smt.Unknown, fmt.Errorf("z3: assumption: %w", err)
@@ -442,7 +442,7 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*smt.Term) (smt.Resul
 			// The check goes on in its goroutine, interrupted every few
 			// milliseconds; Close frees the context after it returns.
 			s.abandoned = finished
-			s.last, s.reason = smt.Unknown, reasonOf(ctx.Err())
+			s.last, s.reason = smt.Unknown, smt.ReasonOf(ctx.Err())
 			return smt.Unknown, nil
 		}
 	}
@@ -538,19 +538,12 @@ func (s *Solver) clearCancel() {
 	C.Z3_solver_check(s.c, s.aux)
 }
 
-func reasonOf(err error) string {
-	if errors.Is(err, context.DeadlineExceeded) {
-		return smt.ReasonTimeout
-	}
-	return smt.ReasonCanceled
-}
-
 // unknownReason normalises Z3's explanation: Z3 says "canceled" both for its
 // own timeout and for an interrupt, so the context and the budget decide.
 func (s *Solver) unknownReason(ctx context.Context, budget, elapsed time.Duration) string {
 	z := C.GoString(C.Z3_solver_get_reason_unknown(s.c, s.s))
 	if err := ctx.Err(); err != nil {
-		return reasonOf(err)
+		return smt.ReasonOf(err)
 	}
 	switch {
 	case z == "canceled" || z == "timeout" || strings.Contains(z, "timeout"):

@@ -190,6 +190,13 @@ func outcome(t *testing.T) *CheckOutcome {
 	}
 }
 
+// newFakes is what most tests start with: the test repository, a GitHub
+// that serves its pull request, and a checker that finds outcome(t).
+func newFakes(t *testing.T) (testRepo, *fakeGitHub, *fakeChecker) {
+	r := newTestRepo(t)
+	return r, newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff), &fakeChecker{out: outcome(t)}
+}
+
 // fakeChecker hands back a canned outcome and records the request; it
 // also prints the run's token (leak), to show the log is redacted.
 type fakeChecker struct {
@@ -659,10 +666,8 @@ func TestActionPullRequest(t *testing.T) {
 // not write: every write is refused with 403, and the action falls back
 // to the job summary and the SARIF file, with notices, without crashing.
 func TestActionReadOnlyToken(t *testing.T) {
-	r := newTestRepo(t)
-	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	r, gh, ch := newFakes(t)
 	gh.readOnly = true
-	ch := &fakeChecker{out: outcome(t)}
 	run := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, "forker/Hello-World"), nil, ch)
 	wantRequests(t, gh.takeRequests(), []string{
 		"GET /pulls/2/files?per_page=100 → 200",
@@ -694,9 +699,7 @@ func TestActionReadOnlyToken(t *testing.T) {
 // request carries it, and so does the results file) and posts nothing to
 // GitHub: the shards' files are merged and published once.
 func TestActionShard(t *testing.T) {
-	r := newTestRepo(t)
-	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
-	ch := &fakeChecker{out: outcome(t)}
+	r, gh, ch := newFakes(t)
 	run := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName),
 		map[string]string{"shard": "2/3", "fail-on": "never"}, ch)
 	if run.exit != ExitOK {
@@ -722,9 +725,7 @@ func TestActionShard(t *testing.T) {
 // TestActionPush: a push compares the pushed range and publishes only to
 // code scanning; a push that deletes a ref has nothing to check.
 func TestActionPush(t *testing.T) {
-	r := newTestRepo(t)
-	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
-	ch := &fakeChecker{out: outcome(t)}
+	r, gh, ch := newFakes(t)
 	ev := pushEvent(t, r)
 	run := runAction(t, r, gh, "push", ev, map[string]string{"fail-on": "never"}, ch)
 	wantRequests(t, gh.takeRequests(), []string{"POST /code-scanning/sarifs → 202", "GET /code-scanning/sarifs/sarif-1 → 200"})
@@ -756,9 +757,7 @@ func TestActionPush(t *testing.T) {
 // different categories (runAutomationDetails.id, which GitHub keys the
 // replacement of alerts on), so neither closes the other's alerts.
 func TestActionCategory(t *testing.T) {
-	r := newTestRepo(t)
-	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
-	ch := &fakeChecker{out: outcome(t)}
+	r, gh, ch := newFakes(t)
 	ev := pushEvent(t, r)
 	for _, job := range []struct{ paths, category string }{{"src/**/*.c", "prbmc/src"}, {"lib/*.c", "prbmc/lib/"}} {
 		run := runAction(t, r, gh, "push", ev, map[string]string{"fail-on": "never", "paths": job.paths, "category": job.category}, ch)
@@ -860,11 +859,9 @@ func TestActionWaitForProcessing(t *testing.T) {
 // TestActionRateLimited: a secondary rate limit (403 with Retry-After)
 // and a 429 are waited out and retried, and the run publishes as usual.
 func TestActionRateLimited(t *testing.T) {
-	r := newTestRepo(t)
-	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
+	r, gh, ch := newFakes(t)
 	prefix := "/repos/" + owner + "/" + repoName
 	gh.limitOnce = map[string]int{"POST " + prefix + "/issues/2/comments": 429, "POST " + prefix + "/code-scanning/sarifs": 403}
-	ch := &fakeChecker{out: outcome(t)}
 	run := runAction(t, r, gh, "pull_request", prEvent(t, "pull_request_opened.payload.json", r, owner+"/"+repoName), map[string]string{"comment": "summary"}, ch)
 	wantRequests(t, gh.takeRequests(), []string{
 		"GET /issues/2/comments?per_page=100 → 200",

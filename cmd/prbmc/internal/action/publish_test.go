@@ -294,9 +294,7 @@ func TestPublishMissingShard(t *testing.T) {
 // TestWorkflowRunWithoutResults: on workflow_run the action has no range
 // to check; without the results input it says what to set.
 func TestWorkflowRunWithoutResults(t *testing.T) {
-	r := newTestRepo(t)
-	gh := newFakeGitHub(t, owner, repoName, prNumber, r.head, testToken, r.diff)
-	ch := &fakeChecker{out: outcome(t)}
+	r, gh, ch := newFakes(t)
 	run := runAction(t, r, gh, "workflow_run", workflowRunEvent(t, r.head, false, nil), nil, ch)
 	if run.exit != ExitUsage || len(ch.reqs) != 0 {
 		t.Errorf("exit %d, %d checks\n%s", run.exit, len(ch.reqs), run.stdout)
