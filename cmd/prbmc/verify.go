@@ -53,8 +53,7 @@ type verifyFlags struct {
 }
 
 func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("verify", stderr)
 	var vf verifyFlags
 	vf.front.register(fs)
 	fs.StringVar(&vf.engine, "engine", "auto", "engine: auto (incremental BMC, k-induction with invariants and a concrete run or fuzzing, side by side) | bmc | incremental | kinduction | bkind | fuzz (runs on chosen inputs: finds failures, proves nothing) | split (interval evaluation of input boxes: programs over a few scalar inputs) | intervals (the interval analysis alone)")
