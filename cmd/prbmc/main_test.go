@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prbmc/prbmc/cmd/prbmc/internal/pipeline"
 	"github.com/prbmc/prbmc/verifier/result"
 )
 
@@ -154,6 +155,32 @@ func TestEngineBudget(t *testing.T) {
 	} {
 		if got := engineBudget(tc.timeout); got != tc.want {
 			t.Errorf("engineBudget(%v) = %v, want %v", tc.timeout, got, tc.want)
+		}
+	}
+}
+
+func TestYieldsCPU(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		env  string
+		want bool
+	}{
+		{[]string{"verify", "a.c"}, "", true},
+		{[]string{pipeline.ChildSubcommand}, "", true},
+		{[]string{"verify", "a.c"}, "off", false},
+		{[]string{pipeline.ChildSubcommand}, "off", false},
+		{[]string{"check", "--base", "HEAD~1"}, "", false},
+		{[]string{"action"}, "", false},
+		{nil, "", false},
+	} {
+		getenv := func(k string) string {
+			if k == "PRBMC_YIELD" {
+				return tc.env
+			}
+			return ""
+		}
+		if got := yieldsCPU(tc.args, getenv); got != tc.want {
+			t.Errorf("yieldsCPU(%q) with PRBMC_YIELD=%q = %v, want %v", tc.args, tc.env, got, tc.want)
 		}
 	}
 }

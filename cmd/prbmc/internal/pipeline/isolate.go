@@ -107,8 +107,9 @@ type JobResult struct {
 }
 
 // childEnvKeep are the variables a child inherits: what finding the C
-// compiler and temporary files need, nothing that could hold a secret.
-var childEnvKeep = []string{"PATH", "TMPDIR", "CC", "LANG", "LC_ALL", "HOME", "GOCOVERDIR"}
+// compiler and temporary files need, and prbmc's own switches for the
+// process (huge pages, priority), nothing that could hold a secret.
+var childEnvKeep = []string{"PATH", "TMPDIR", "CC", "LANG", "LC_ALL", "HOME", "GOCOVERDIR", "PRBMC_HUGEPAGES", "PRBMC_YIELD"}
 
 // ChildEnv is the scrubbed environment for children: the variables of
 // childEnvKeep from this process's environment.
