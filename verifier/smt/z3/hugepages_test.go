@@ -39,9 +39,13 @@ func TestHugePagesChild(t *testing.T) {
 	t.Logf("TUNABLES=%q set=%v ARGS=%q", v, ok, os.Args[1:])
 }
 
+// ours are the tunables hugepages.c adds, in its order.
+const ours = "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.arena_max=1"
+
 // Every process that links this package starts again with glibc's huge
-// pages for malloc, keeping its arguments and other tunables, unless
-// told not to (PRBMC_HUGEPAGES=off or a hugetlb setting of its own).
+// pages and one heap for malloc, keeping its arguments and other
+// tunables, unless told not to (PRBMC_HUGEPAGES=off or a hugetlb setting
+// of its own); a user's value for one of the other two wins.
 func TestHugePages(t *testing.T) {
 	supported := hugePagesSupported(t)
 	exe, err := os.Executable()
@@ -50,18 +54,23 @@ func TestHugePages(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
-		env  []string
-		want string // GLIBC_TUNABLES the child sees; "-" for unset
+		env  string // GLIBC_TUNABLES given; "" for unset
+		off  bool   // PRBMC_HUGEPAGES=off
+		want string // GLIBC_TUNABLES the child sees where supported; "-" for unset
 	}{
-		{"plain", nil, "glibc.malloc.hugetlb=1"},
-		{"other tunables kept", []string{"GLIBC_TUNABLES=glibc.malloc.arena_max=4"}, "glibc.malloc.arena_max=4:glibc.malloc.hugetlb=1"},
-		{"off", []string{"PRBMC_HUGEPAGES=off"}, "-"},
-		{"user's own setting", []string{"GLIBC_TUNABLES=glibc.malloc.hugetlb=0"}, "glibc.malloc.hugetlb=0"},
+		{"plain", "", false, ours},
+		{"other tunables kept", "glibc.malloc.tcache_count=4", false, "glibc.malloc.tcache_count=4:" + ours},
+		{"a trailing colon", "glibc.malloc.tcache_count=4:", false, "glibc.malloc.tcache_count=4:" + ours},
+		{"user's arena_max", "glibc.malloc.arena_max=4", false, "glibc.malloc.arena_max=4:glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432"},
+		{"user's mmap_threshold", "glibc.malloc.tcache_count=4:glibc.malloc.mmap_threshold=65536", false,
+			"glibc.malloc.tcache_count=4:glibc.malloc.mmap_threshold=65536:glibc.malloc.hugetlb=1:glibc.malloc.arena_max=1"},
+		{"off", "", true, "-"},
+		{"user's own hugetlb", "glibc.malloc.hugetlb=0", false, "glibc.malloc.hugetlb=0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			want := tc.want
-			if !supported && tc.name != "user's own setting" {
-				want = strings.TrimSuffix(strings.TrimSuffix(want, "glibc.malloc.hugetlb=1"), ":")
+			if !supported || tc.off {
+				want = tc.env
 				if want == "" {
 					want = "-"
 				}
@@ -73,7 +82,13 @@ func TestHugePages(t *testing.T) {
 					env = append(env, e)
 				}
 			}
-			cmd.Env = append(env, tc.env...)
+			if tc.env != "" {
+				env = append(env, "GLIBC_TUNABLES="+tc.env)
+			}
+			if tc.off {
+				env = append(env, "PRBMC_HUGEPAGES=off")
+			}
+			cmd.Env = env
 			out, err := cmd.CombinedOutput()
 			if err != nil {
 				t.Fatalf("child: %v\n%s", err, out)
