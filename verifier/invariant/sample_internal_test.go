@@ -2,6 +2,7 @@ package invariant
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand"
 	"strings"
@@ -109,6 +110,71 @@ func TestSampledNotInductive(t *testing.T) {
 	}
 }
 
+// TestSampledMutants is TestAlgebraicMutants with the sampled
+// candidates: the proved programs and those of sampledTests with one
+// piece changed. Samples of a wrong program yield its relations, true
+// or not beyond the samples; whenever the prover then proves one, no
+// concrete run may fail an assertion or an invariant.
+func TestSampledMutants(t *testing.T) {
+	type edit struct{ from, to string }
+	edits := []edit{
+		{"+ 1", "+ 2"}, {"+ 1", "- 1"}, {"2*", "3*"}, {"x + i", "x + i + 1"},
+		{"long long", "int"}, {"unsigned", "int"}, {"i != n", "i < n"},
+		{"x = y + x", "x = y + x + y"}, {"p - q", "p + q"},
+		{"z + w", "z + w + 1"}, {"w + 6", "w + 7"}, {"x + z", "x + z + z"},
+		{"y*y*y + x", "y*y + x"}, {"z = 1", "z = 2"}, {"x = 0", "x = 1"},
+	}
+	var bodies []string
+	for _, tc := range algebraTests {
+		if tc.want != nil {
+			bodies = append(bodies, tc.body)
+		}
+	}
+	for _, tc := range sampledTests {
+		bodies = append(bodies, tc.body)
+	}
+	proved, sampled, tried := 0, 0, 0
+	for bi, body := range bodies {
+		for _, e := range edits {
+			for n := 1; n <= strings.Count(body, e.from) && n <= 3; n++ {
+				mut := replaceNth(body, e.from, e.to, n)
+				name := fmt.Sprintf("%d/%q->%q#%d", bi, e.from, e.to, n)
+				tried++
+				prog, err := loadQuiet(algebraPre + mut)
+				if err != nil {
+					continue
+				}
+				f := prog.Func("main")
+				var unproved *UnprovedError
+				if _, err := ProveAlgebraic(context.Background(), prog, f, nil); !errors.As(err, &unproved) {
+					continue // proved already, or not a program the prover follows
+				}
+				cands := SampleCandidates(context.Background(), prog, f)
+				if len(cands) == 0 {
+					continue
+				}
+				sampled++
+				pf, err := ProveAlgebraic(context.Background(), prog, f, cands)
+				if err != nil {
+					continue
+				}
+				proved++
+				t.Logf("proved %s: %v", name, pf.Loops)
+				if bad := failingRun(prog); bad != "" {
+					t.Errorf("%s: proved with %v, but %s", name, pf.Loops, bad)
+				}
+				for _, li := range pf.Loops {
+					checkOnWideRuns(t, prog, li)
+				}
+			}
+		}
+	}
+	t.Logf("%d mutants, %d sampled, %d proved with samples (each checked on concrete runs)", tried, sampled, proved)
+	if sampled == 0 {
+		t.Errorf("no mutant was sampled: the test shows nothing")
+	}
+}
+
 // wideInputs are numbers in [-1000, 1000], loops longer than the
 // sampler's and checkOnRuns' inputs give.
 type wideInputs struct{ r *rand.Rand }
@@ -129,6 +195,9 @@ func checkOnWideRuns(t *testing.T, p *ir.Program, li LoopInvariants) {
 	t.Helper()
 	f := p.Func("main")
 	head := f.Body[li.Loop.Head]
+	if _, ok := head.(*ir.Skip); !ok {
+		t.Fatalf("the loop head is a %T, not a skip to replace", head)
+	}
 	intT := &ir.IntType{Kind: ir.Int, Bits: 32, Signed: true}
 	var cond ir.Expr
 	for _, iv := range li.Invariants {
