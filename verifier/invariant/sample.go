@@ -28,8 +28,10 @@ const (
 	sampleRuns     = 48
 	sampleRunSteps = 20_000
 	sampleSteps    = 600_000
-	// sampleRunCost is what starting a run costs, in instructions (the
-	// interpreter compiles the functions again).
+	// sampleRunCost is what starting a run costs at least, in
+	// instructions; a larger program costs its number of instructions
+	// (the interpreter compiles the functions it calls again each run),
+	// so a big harness gets few runs, and then no candidates.
 	sampleRunCost = 2_000
 	// sampleRowsPerRun keeps one long run from filling the matrix with
 	// one input's states (its rows are the least varied);
@@ -90,6 +92,12 @@ func SampleCandidates(ctx context.Context, p *ir.Program, entry *ir.Function) []
 		samples[l] = &loopSamples{seen: map[string]bool{}, bad: make([]bool, len(vars))}
 	}
 	left := int64(sampleSteps)
+	runCost := int64(sampleRunCost)
+	size := int64(0)
+	for _, f := range p.Funcs {
+		size += int64(len(f.Body))
+	}
+	runCost = max(runCost, size)
 	for run := 0; run < sampleRuns && left > 0 && ctx.Err() == nil; run++ {
 		perRun := map[*ir.Loop]int{}
 		src := &sampleSource{rng: rand.New(rand.NewPCG(uint64(run), 0x646967)), consts: consts}
@@ -120,7 +128,7 @@ func SampleCandidates(ctx context.Context, p *ir.Program, entry *ir.Function) []
 		if err != nil {
 			return nil
 		}
-		left -= res.Steps + sampleRunCost
+		left -= res.Steps + runCost
 		if src.reads == 0 && res.Status != interp.StepLimit {
 			break // no input: one execution, already seen
 		}
