@@ -188,8 +188,19 @@ func rowKey(row []int64) string {
 func (s *loopSamples) candidates(vars []*ir.Var, l *ir.Loop) []PolyInv {
 	var syms []int
 	var rels []Poly
+	usable := 0
 	for i := range vars {
-		if s.bad[i] || vars[i].Kind == ir.Temp || len(s.rows) == 0 {
+		if !s.bad[i] && vars[i].Kind != ir.Temp {
+			usable++
+		}
+	}
+	// The linear matrix's rule for the constants too: on a handful of
+	// rows every variable looks constant.
+	if len(s.rows) < usable+1+sampleMargin {
+		return nil
+	}
+	for i := range vars {
+		if s.bad[i] || vars[i].Kind == ir.Temp {
 			continue
 		}
 		c, constant := s.rows[0][i], true

@@ -229,3 +229,15 @@ func checkOnWideRuns(t *testing.T, p *ir.Program, li LoopInvariants) {
 		}
 	}
 }
+
+// TestSampledTooFew: a loop seen in four states (the program reads no
+// input, and runs once) gives no candidates, not x == 0, i == 0 or any
+// relation four points happen to satisfy.
+func TestSampledTooFew(t *testing.T) {
+	p := cfronttest.LoadProgram(t, algebraPre+`int main(void) { int i = 0, x = 0, y = 5;
+		while (i < 3) { x = x + i*i; i = i + 1; }
+		assert(x == 5); return 0; }`, ir.LP64).IR
+	if cands := SampleCandidates(context.Background(), p, p.Func("main")); len(cands) != 0 {
+		t.Errorf("candidates %v from four states", cands)
+	}
+}
