@@ -17,7 +17,9 @@ import (
 // loops whose invariants multiply 64-bit variables (y*y - 2*x + y == 0),
 // where every solver query with the multiplications in it times out. It
 // returns a safe result, or nil (the reason in the log) to go on as
-// usual; it takes milliseconds either way.
+// usual; it takes milliseconds either way (tens of them when it samples:
+// the runs are bounded in steps, not time, so the verdict is the same on
+// a busy machine).
 func algebraic(ctx context.Context, p *ir.Program, entry *ir.Function, opts Options, name string) *result.Result {
 	pf, err := invariant.ProveAlgebraic(ctx, p, entry, nil)
 	var unproved *invariant.UnprovedError
