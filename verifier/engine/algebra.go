@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -16,9 +17,22 @@ import (
 // loops whose invariants multiply 64-bit variables (y*y - 2*x + y == 0),
 // where every solver query with the multiplications in it times out. It
 // returns a safe result, or nil (the reason in the log) to go on as
-// usual; it takes milliseconds either way.
+// usual; it takes milliseconds either way (tens of them when it samples:
+// the runs are bounded in steps, not time, so the verdict is the same on
+// a busy machine).
 func algebraic(ctx context.Context, p *ir.Program, entry *ir.Function, opts Options, name string) *result.Result {
 	pf, err := invariant.ProveAlgebraic(ctx, p, entry, nil)
+	var unproved *invariant.UnprovedError
+	if errors.As(err, &unproved) && ctx.Err() == nil {
+		// The program's own equalities were not enough: candidates from
+		// the states concrete runs reach at the heads (DIG), tried only
+		// now so that a proof found without them stays as it was. The
+		// prover keeps only the candidates it proves.
+		if cands := invariant.SampleCandidates(ctx, p, entry); len(cands) > 0 {
+			fmt.Fprintf(opts.Log, "prbmc: polynomial invariants: %v; trying %d candidates from samples\n", err, len(cands))
+			pf, err = invariant.ProveAlgebraic(ctx, p, entry, cands)
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(opts.Log, "prbmc: polynomial invariants: %v\n", err)
 		return nil

@@ -64,6 +64,9 @@ type PolyInv struct {
 	P    Poly
 	W    int
 	Vars []*ir.Var // symbol i is Vars[i]
+	// Loop, when not nil, is the only loop a candidate is offered at
+	// (a sampled one says nothing about the others).
+	Loop *ir.Loop
 }
 
 func (q PolyInv) name(s int) string {
@@ -809,7 +812,24 @@ func (a *algebra) implied(p Poly, w int, facts []fact) bool {
 	if !a.spend(p, wider) {
 		return false
 	}
-	_, ok := Combination(p, wider)
+	if _, ok := Combination(p, wider); ok {
+		return true
+	}
+	if w >= exact {
+		return false
+	}
+	// Combination sets the free coefficients to 0, so the solution it
+	// finds depends on the order of the basis: with 2^w·m first, the
+	// linear monomials are pivots of 2^w·m with coefficients 1/2^w, and
+	// an integral solution through the facts (i·(i - n) + n·(i - n) for
+	// 2x == n*n - n from i == n) is missed. Facts first, then the
+	// modulus; any integral solution is a proof.
+	n := 1 + len(monos)
+	reordered := append(append([]Poly(nil), wider[n:]...), wider[:n]...)
+	if !a.spend(p, reordered) {
+		return false
+	}
+	_, ok := Combination(p, reordered)
 	return ok
 }
 
@@ -978,7 +998,8 @@ type LoopInvariants struct {
 // any unsupported construct, makes it give up) by polynomial invariants
 // of entry's loops (one after another, none inside another). Loop by
 // loop, in order: candidates (the equalities asserted or tested from its
-// head on, and extra) are dropped until the rest hold at every arrival —
+// head on, and those of extra for that loop or any, whatever their
+// source: only the proof decides) are dropped until the rest hold at every arrival —
 // from the entry, or from an earlier loop's head with that loop's
 // invariants — and are preserved by every path around it (Houdini); each
 // assertion must then follow, on every path reaching it, from the
@@ -1018,6 +1039,8 @@ func proveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extr
 	}
 	a := newAlgebra(ctx, entry, loops)
 	defer func() {
+		// %v: a refusal for want of work is no UnprovedError, since
+		// more candidates would only cost more.
 		if err != nil && a.exhausted {
 			err = fmt.Errorf("%v (the prover's work limit or the deadline was reached)", err)
 		}
@@ -1055,14 +1078,28 @@ func proveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extr
 		if err := a.walk(l.Head, a.headState(l, nil), &body, false); err != nil {
 			return nil, err
 		}
-		invs := a.houdini(l, append(a.candidates(body), extra...), arrivals)
+		cands := a.candidates(body)
+		seen := map[string]bool{}
+		for _, q := range cands {
+			seen[q.String()] = true
+		}
+		for _, q := range extra {
+			if q.Loop != nil && q.Loop != l {
+				continue
+			}
+			if q, ok := a.adopt(q); ok && !seen[q.String()] {
+				seen[q.String()] = true
+				cands = append(cands, q)
+			}
+		}
+		invs := a.houdini(l, cands, arrivals)
 		a.fresh = len(a.vars)
 		if err := a.walk(l.Head, a.headState(l, invs), &outs[i], false); err != nil {
 			return nil, err
 		}
 		for _, ev := range outs[i].asserts {
 			if !a.proves(a.f.Body[ev.pc].(*ir.Assert).Cond, ev.st) {
-				return nil, fmt.Errorf("assertion at %s not implied by %d polynomial invariants (%v)", a.f.Body[ev.pc].Pos(), len(invs), invs)
+				return nil, &UnprovedError{fmt.Errorf("assertion at %s not implied by %d polynomial invariants (%v)", a.f.Body[ev.pc].Pos(), len(invs), invs)}
 			}
 		}
 		li := LoopInvariants{Loop: l}
@@ -1082,10 +1119,45 @@ func proveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extr
 		out.Loops = append(out.Loops, li)
 	}
 	if total == 0 {
-		return nil, fmt.Errorf("no polynomial invariant")
+		return nil, &UnprovedError{fmt.Errorf("no polynomial invariant")}
 	}
 	return out, nil
 }
+
+// adopt is q over the prover's symbols: a caller's candidate may number
+// its variables differently, and a symbol read as another register would
+// make the proof about the wrong polynomial. A variable the prover does
+// not track refuses q.
+func (a *algebra) adopt(q PolyInv) (PolyInv, bool) {
+	index := map[*ir.Var]int{}
+	for i, v := range a.vars {
+		index[v] = i
+	}
+	sub := map[int]int{}
+	for _, s := range q.P.Symbols() {
+		if s >= len(q.Vars) {
+			return PolyInv{}, false
+		}
+		i, ok := index[q.Vars[s]]
+		if !ok {
+			return PolyInv{}, false
+		}
+		sub[s] = i
+	}
+	if q.W <= 0 || q.W > 64 {
+		return PolyInv{}, false
+	}
+	p := q.P.Subst(func(s int) Poly { return polySym(sub[s]) })
+	return PolyInv{P: p, W: q.W, Vars: a.vars}, true
+}
+
+// UnprovedError is a refusal other candidates could change: the program
+// is one the prover follows, but the invariants it proved do not imply
+// every assertion (or there are none).
+type UnprovedError struct{ Err error }
+
+func (e *UnprovedError) Error() string { return e.Err.Error() }
+func (e *UnprovedError) Unwrap() error { return e.Err }
 
 // atHead are the events at l's head.
 func atHead(evs []event, l *ir.Loop) []event {

@@ -30,4 +30,7 @@
 // semantics, where Z3 cannot even check such steps (it bit-blasts each
 // 64-bit multiplication). ProveAlgebraic gives a proof only if every
 // assertion follows too; the engine then reports safe without a query.
+// More candidates come from concrete runs (sample.go, DIG's null space
+// of monomial values at the heads); they are only candidates, proved or
+// dropped like the others.
 package invariant

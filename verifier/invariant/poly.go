@@ -240,6 +240,29 @@ func (p Poly) Subst(sub func(int) Poly) Poly {
 // false if there is no rational solution or the one found is not integral
 // (a rational multiple would not transfer to arithmetic modulo 2^w).
 func Combination(target Poly, basis []Poly) (cs []*big.Int, ok bool) {
+	rs, ok := solve(target, basis)
+	if !ok {
+		return nil, false
+	}
+	cs = make([]*big.Int, len(rs))
+	for j, v := range rs {
+		if !v.IsInt() {
+			return nil, false
+		}
+		cs[j] = new(big.Int).Set(v.Num())
+	}
+	return cs, true
+}
+
+// inSpan reports whether target is a rational combination of basis.
+func inSpan(target Poly, basis []Poly) bool {
+	_, ok := solve(target, basis)
+	return ok
+}
+
+// solve finds rationals c_j with target = Σ c_j·basis[j] (the free ones
+// 0), ok false if there are none.
+func solve(target Poly, basis []Poly) ([]*big.Rat, bool) {
 	// Rows are monomials, columns the basis and then the target.
 	keys := map[string]int{}
 	var order []string
@@ -286,16 +309,12 @@ func Combination(target Poly, basis []Poly) (cs []*big.Int, ok bool) {
 		}
 	}
 	// Free variables are 0: each pivot row then gives its variable.
-	cs = make([]*big.Int, n)
+	cs := make([]*big.Rat, n)
 	for j := range cs {
-		cs[j] = new(big.Int)
+		cs[j] = new(big.Rat)
 	}
 	for i, col := range pivots {
-		v := rows[i][n]
-		if !v.IsInt() {
-			return nil, false
-		}
-		cs[col] = new(big.Int).Set(v.Num())
+		cs[col] = new(big.Rat).Set(rows[i][n])
 	}
 	return cs, true
 }

@@ -59,6 +59,8 @@ type cinstr struct {
 	text   string // Decl: the input's reason; CallUndef: the callee; Unsupported: the construct; Bad: the message
 	// hasInit: a Decl whose initialiser follows consumes no input.
 	hasInit bool
+	// observe: Options.Observe wants the state before this instruction.
+	observe bool
 	ttext   string // for traces, computed on first use
 }
 
@@ -89,6 +91,13 @@ func (m *machine) compile(c *cfunc) {
 		c.params = append(c.params, c.vars[p])
 		c.paramKind = append(c.paramKind, kindOf(p.Type))
 		c.paramSize = append(c.paramSize, p.Type.Size())
+	}
+	if m.opts.Observe != nil && f == m.opts.ObserveFunc {
+		for _, pc := range m.opts.ObservePCs {
+			if pc >= 0 && pc < len(code) {
+				code[pc].observe = true
+			}
+		}
 	}
 	c.code = code
 	c.compiled = true

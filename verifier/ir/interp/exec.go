@@ -27,6 +27,9 @@ func (m *machine) run() bool {
 			}
 			m.steps++
 			in := &code[pc]
+			if in.observe {
+				m.observeAt(fr, pc)
+			}
 			if m.tracing {
 				m.tracePre(in)
 			}
@@ -133,6 +136,17 @@ func (m *machine) run() bool {
 			}
 		}
 	}
+}
+
+// observeAt gives Options.Observe the registers of fr before pc.
+func (m *machine) observeAt(fr *frame, pc int) {
+	m.opts.Observe(pc, func(v *ir.Var) (uint64, bool) {
+		l, ok := fr.fn.vars[v]
+		if !ok || l.kind != vlReg {
+			return 0, false
+		}
+		return fr.regs[l.idx].bits, true
+	})
 }
 
 func (m *machine) finish(st Status, msg string) bool {

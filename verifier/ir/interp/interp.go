@@ -67,6 +67,15 @@ type Options struct {
 	// bound.
 	MaxObjectBytes int64
 	MaxMemoryBytes int64
+	// Observe, when not nil, is called before each execution of the
+	// instructions of ObserveFunc at the indexes ObservePCs (loop heads,
+	// for the samples of polynomial invariants), with the registers of
+	// that activation: value(v) is v's bits as the register holds them,
+	// ok false for a variable that lives in memory or is not the
+	// function's. The call must not keep value.
+	ObserveFunc *ir.Function
+	ObservePCs  []int
+	Observe     func(pc int, value func(v *ir.Var) (bits uint64, ok bool))
 }
 
 // DefaultMaxSteps is the step budget when Options.MaxSteps is 0.
