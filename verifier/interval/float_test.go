@@ -141,6 +141,10 @@ var floatSoundnessCorpus = []string{
 	"int main(void){ float f = __VERIFIER_nondet_float(); double d = __VERIFIER_nondet_double(); while (f < 1000.0f && __VERIFIER_nondet_int()) f = f * 1.5f + 1.0f; if ((double)f >= d) d = f; else f = (float)d; if (d > 0.5 && d < 2e9) { int k = (int)d; f = k; } return 0; }",
 	"int main(void){ float f = 1.0f; int n = 0; while (f != 0.0f) { f = f / 2.0f; n++; } double g = 1.0; while (g - 1.0 == 0.0 && n < 2000) { g = g + 1e-17; n++; } return n; }",
 	"double g; double half(double x){ g = x; return x / 2.0; } int main(void){ double s = 3.0; g = 1.0; s = half(s); if (g < 2.0) s = g; return 0; }",
+	"int main(void){ float f = __VERIFIER_nondet_float(); if ((double)f < 1.00000001) { float g = f; if ((double)f > 0.99999999) g = f * 3.0f; } if ((double)f >= 16777217.0) f = f - 1.0f; return 0; }",
+	"int main(void){ float f = 0.0f; while ((double)f < 1.00000001 && __VERIFIER_nondet_int()) f = f + 0.25f; double z = __VERIFIER_nondet_double(); if (z == 0.0) { double q = 1.0 / z; if (q < 0.0) z = q; } return 0; }",
+	"int main(void){ double x = __VERIFIER_nondet_double(); double y = __VERIFIER_nondet_double(); if (x <= y) { if (!(x > y)) { double d = y - x; if (d < 0.0) x = d; } } else { double e = x - y; y = e; } return 0; }",
+	"int main(void){ float a = __VERIFIER_nondet_float(); unsigned char c = 0; signed char s = 0; unsigned long long u = 0; if (a > -1.0f && a < 256.0f) c = (unsigned char)a; if (a > -129.0f && a < 128.0f) s = (signed char)a; if (a > -1.0f && a < 1.8e19f) u = (unsigned long long)a; float b = (float)u; double d = (double)u; return c + s; }",
 }
 
 // TestFloatSoundness runs the concrete interpreter on programs over float
