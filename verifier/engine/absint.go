@@ -21,8 +21,9 @@ import (
 // analysis reaches, so an error function called only behind a test the
 // analysis decides is not reached. No loop is unwound and no solver is
 // asked: a property that depends on a value the intervals do not keep
-// (memory, floats, relations between variables) is not proved, and nil is
-// returned. Reaching an unsupported construct, a function without body,
+// (memory, long double, relations between variables) is not proved, and
+// nil is returned. Float and double register variables are bounded, with
+// a NaN flag (package interval). Reaching an unsupported construct, a function without body,
 // or what symbolic execution may find unsupported (symex.MayRefuse: a
 // memset of a symbolic size, a printf whose format may write) is not
 // proved either: the other engines say unknown there.

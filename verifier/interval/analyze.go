@@ -3,6 +3,7 @@ package interval
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 
@@ -13,7 +14,8 @@ import (
 // tracked variable, or bottom (the point is unreachable).
 type State struct {
 	bot     bool
-	m       map[*ir.Var]Interval // tracked variables not at top
+	m       map[*ir.Var]Interval // tracked integer variables not at top
+	fm      map[*ir.Var]Float    // tracked float variables not at top
 	tracked map[*ir.Var]bool
 }
 
@@ -24,8 +26,11 @@ func (s State) IsBottom() bool { return s.bot }
 // lives in memory, is not an integer, or is another function's local):
 // then nothing is known of it. Tracked variables without a bound are
 // top; at a bottom state every tracked variable reports top too.
+// Float variables are reported by Float only: the clients of Interval
+// (k-induction's invariants, contractors, loop summaries) model
+// integers.
 func (s State) Interval(v *ir.Var) (Interval, bool) {
-	if !s.tracked[v] {
+	if _, ok := trackable(v.Type); !ok || !s.tracked[v] {
 		return Interval{}, false
 	}
 	if i, ok := s.m[v]; ok {
@@ -34,10 +39,29 @@ func (s State) Interval(v *ir.Var) (Interval, bool) {
 	return Top(v.Type.(*ir.IntType)), true
 }
 
-// Vars lists the tracked variables with a non-top interval, by kind and ID.
-func (s State) Vars() []*ir.Var {
-	vs := make([]*ir.Var, 0, len(s.m))
-	for v := range s.m {
+// Float returns float variable v's set of values, as Interval does for
+// integers: ok is false when v is not a tracked float or double.
+func (s State) Float(v *ir.Var) (Float, bool) {
+	ft, ok := floatTrackable(v.Type)
+	if !ok || !s.tracked[v] {
+		return Float{}, false
+	}
+	if f, ok := s.fm[v]; ok {
+		return f, true
+	}
+	return FloatTop(ft), true
+}
+
+// Vars lists the tracked integer variables with a non-top interval, by
+// kind and ID.
+func (s State) Vars() []*ir.Var { return sortVars(s.m) }
+
+// FloatVars lists the tracked float variables not at top, by kind and ID.
+func (s State) FloatVars() []*ir.Var { return sortVars(s.fm) }
+
+func sortVars[T any](m map[*ir.Var]T) []*ir.Var {
+	vs := make([]*ir.Var, 0, len(m))
+	for v := range m {
 		vs = append(vs, v)
 	}
 	sort.Slice(vs, func(i, j int) bool {
@@ -63,6 +87,12 @@ func (s State) String() string {
 		}
 		out += fmt.Sprintf("%s: %s", v.Name, s.m[v])
 	}
+	for i, v := range s.FloatVars() {
+		if i > 0 || len(s.m) > 0 {
+			out += ", "
+		}
+		out += fmt.Sprintf("%s: %s", v.Name, s.fm[v])
+	}
 	return out + "}"
 }
 
@@ -71,7 +101,11 @@ func (s State) clone() State {
 	for v, i := range s.m {
 		m[v] = i
 	}
-	return State{bot: s.bot, m: m, tracked: s.tracked}
+	fm := make(map[*ir.Var]Float, len(s.fm))
+	for v, f := range s.fm {
+		fm[v] = f
+	}
+	return State{bot: s.bot, m: m, fm: fm, tracked: s.tracked}
 }
 
 func (s State) get(v *ir.Var) Interval {
@@ -79,9 +113,36 @@ func (s State) get(v *ir.Var) Interval {
 	return i
 }
 
+// setFloat returns s with float variable v := f.
+func (s State) setFloat(v *ir.Var, f Float) State {
+	ft, ok := floatTrackable(v.Type)
+	if s.bot || !ok || !s.tracked[v] {
+		return s
+	}
+	n := s.clone()
+	if f.IsTop() {
+		delete(n.fm, v)
+	} else {
+		f.T = ft
+		n.fm[v] = f
+	}
+	return n
+}
+
+// setTop returns s with nothing known of v.
+func (s State) setTop(v *ir.Var) State {
+	if s.bot || !s.tracked[v] {
+		return s
+	}
+	n := s.clone()
+	delete(n.m, v)
+	delete(n.fm, v)
+	return n
+}
+
 // set returns s with v := i (removing v when i is top).
 func (s State) set(v *ir.Var, i Interval) State {
-	if s.bot || !s.tracked[v] {
+	if _, ok := trackable(v.Type); s.bot || !ok || !s.tracked[v] {
 		return s
 	}
 	n := s.clone()
@@ -111,18 +172,31 @@ func join(a, b State) State {
 			}
 		}
 	}
-	return State{m: m, tracked: a.tracked}
+	fm := map[*ir.Var]Float{}
+	for v, f := range a.fm {
+		if g, ok := b.fm[v]; ok {
+			if h := f.Hull(g); !h.IsTop() {
+				fm[v] = h
+			}
+		}
+	}
+	return State{m: m, fm: fm, tracked: a.tracked}
 }
 
 func equal(a, b State) bool {
 	if a.bot || b.bot {
 		return a.bot == b.bot
 	}
-	if len(a.m) != len(b.m) {
+	if len(a.m) != len(b.m) || len(a.fm) != len(b.fm) {
 		return false
 	}
 	for v, i := range a.m {
 		if j, ok := b.m[v]; !ok || !i.equal(j) {
+			return false
+		}
+	}
+	for v, f := range a.fm {
+		if g, ok := b.fm[v]; !ok || !f.equal(g) {
 			return false
 		}
 	}
@@ -147,13 +221,15 @@ type analyzer struct {
 	thresholds *Thresholds
 }
 
-// registerVars returns the integer variables whose address is never taken
-// anywhere in p: only they can be tracked.
+// registerVars returns the integer, float and double variables whose
+// address is never taken anywhere in p: only they can be tracked.
 func registerVars(p *ir.Program, f *ir.Function) map[*ir.Var]bool {
 	inMem := ir.AddressTaken(p)
 	reg := map[*ir.Var]bool{}
 	add := func(v *ir.Var) {
-		if _, ok := trackable(v.Type); ok && !inMem[v] && !v.AddrTaken {
+		_, isInt := trackable(v.Type)
+		_, isFloat := floatTrackable(v.Type)
+		if (isInt || isFloat) && !inMem[v] && !v.AddrTaken {
 			reg[v] = true
 		}
 	}
@@ -191,7 +267,9 @@ func Analyze(ctx context.Context, p *ir.Program, f *ir.Function) (*Result, error
 // lattice is the interval domain as ir.Forward needs it.
 type lattice struct{ a *analyzer }
 
-func (l lattice) Entry() State                { return State{m: map[*ir.Var]Interval{}, tracked: l.a.tracked} }
+func (l lattice) Entry() State {
+	return State{m: map[*ir.Var]Interval{}, fm: map[*ir.Var]Float{}, tracked: l.a.tracked}
+}
 func (l lattice) Bottom() State               { return State{bot: true, tracked: l.a.tracked} }
 func (lattice) IsBottom(s State) bool         { return s.bot }
 func (lattice) Join(a, b State) State         { return join(a, b) }
@@ -213,11 +291,21 @@ func (a *analyzer) step(pc int, st State) []edge {
 		if it, ok := trackable(in.V.Type); ok && in.HasInit {
 			return []edge{{To: next, State: st.set(in.V, Single(it, new(big.Int)))}}
 		}
-		return []edge{{To: next, State: st.set(in.V, topOf(in.V))}}
+		if ft, ok := floatTrackable(in.V.Type); ok && in.HasInit {
+			return []edge{{To: next, State: st.setFloat(in.V, FloatSingle(ft, 0))}}
+		}
+		return []edge{{To: next, State: st.setTop(in.V)}}
 	case *ir.Dead:
-		return []edge{{To: next, State: st.set(in.V, topOf(in.V))}}
+		return []edge{{To: next, State: st.setTop(in.V)}}
 	case *ir.Assign:
 		if r, ok := in.Lhs.(*ir.VarRef); ok && st.tracked[r.V] {
+			if ft, ok := floatTrackable(r.V.Type); ok {
+				f, ok := a.evalF(st, in.Rhs)
+				if !ok {
+					f = FloatTop(ft)
+				}
+				return []edge{{To: next, State: st.setFloat(r.V, f)}}
+			}
 			it := r.V.Type.(*ir.IntType)
 			v, ok := a.eval(st, in.Rhs)
 			if !ok {
@@ -230,22 +318,15 @@ func (a *analyzer) step(pc int, st State) []edge {
 		s := st
 		if in.Fn != nil {
 			for _, g := range a.globals {
-				s = s.set(g, topOf(g))
+				s = s.setTop(g)
 			}
 		}
 		if r, ok := in.Result.(*ir.VarRef); ok {
-			s = s.set(r.V, topOf(r.V))
+			s = s.setTop(r.V)
 		}
 		return []edge{{To: next, State: s}}
 	}
 	return []edge{{To: next, State: st}}
-}
-
-func topOf(v *ir.Var) Interval {
-	if it, ok := trackable(v.Type); ok {
-		return Top(it)
-	}
-	return Interval{}
 }
 
 // eval over-approximates e's value; ok is false for non-integer types.
@@ -263,6 +344,13 @@ func (a *analyzer) eval(st State, e ir.Expr) (Interval, bool) {
 			return st.get(e.V), true
 		}
 	case *ir.Cast:
+		if fx, ok := a.evalF(st, e.X); ok {
+			if t.IsBool() {
+				z, nz := floatTruth(fx)
+				return Bool(t, z, nz), true
+			}
+			return floatToInt(t, fx), true
+		}
 		x, ok := a.eval(st, e.X)
 		if !ok {
 			return Top(t), true
@@ -275,6 +363,10 @@ func (a *analyzer) eval(st State, e ir.Expr) (Interval, bool) {
 		x, ok := a.eval(st, e.X)
 		switch e.Op {
 		case ir.LNot:
+			if fx, okf := a.evalF(st, e.X); okf {
+				z, nz := floatTruth(fx)
+				return Bool(t, nz, z), true
+			}
 			if !ok {
 				return Bool(t, true, true), true
 			}
@@ -292,15 +384,19 @@ func (a *analyzer) eval(st State, e ir.Expr) (Interval, bool) {
 	case *ir.Binary:
 		switch e.Op {
 		case ir.LAnd, ir.LOr:
-			x, okx := a.eval(st, e.X)
-			y, oky := a.eval(st, e.Y)
-			xt, xf := !okx || !x.isZero(), !okx || x.hasZero()
-			yt, yf := !oky || !y.isZero(), !oky || y.hasZero()
+			xf, xt := a.truth(st, e.X)
+			yf, yt := a.truth(st, e.Y)
 			if e.Op == ir.LAnd {
 				return Bool(t, xf || yf, xt && yt), true
 			}
 			return Bool(t, xf && yf, xt || yt), true
 		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
+			if fx, ok := a.evalF(st, e.X); ok {
+				if fy, ok := a.evalF(st, e.Y); ok {
+					return floatCompare(e.Op, t, fx, fy), true
+				}
+				return Bool(t, true, true), true
+			}
 			x, okx := a.eval(st, e.X)
 			y, oky := a.eval(st, e.Y)
 			if !okx || !oky {
@@ -316,16 +412,16 @@ func (a *analyzer) eval(st State, e ir.Expr) (Interval, bool) {
 			return arith(e.Op, t, x, y), true
 		}
 	case *ir.Cond:
-		c, okc := a.eval(st, e.C)
+		c0, c1 := a.truth(st, e.C)
 		x, okx := a.eval(st, e.X)
 		y, oky := a.eval(st, e.Y)
 		if !okx || !oky {
 			return Top(t), true
 		}
-		if okc && c.isZero() {
+		if !c1 {
 			return y, true
 		}
-		if okc && !c.hasZero() {
+		if !c0 {
 			return x, true
 		}
 		return x.Hull(y), true
@@ -333,12 +429,123 @@ func (a *analyzer) eval(st State, e ir.Expr) (Interval, bool) {
 	return Top(t), true
 }
 
+// truth says whether e, an integer or a float, may be zero and whether
+// it may be nonzero.
+func (a *analyzer) truth(st State, e ir.Expr) (maybe0, maybe1 bool) {
+	if f, ok := a.evalF(st, e); ok {
+		return floatTruth(f)
+	}
+	if i, ok := a.eval(st, e); ok {
+		return i.hasZero(), !i.isZero()
+	}
+	return true, true
+}
+
+// floatToInt bounds the conversion of f to t, truncating toward zero.
+// Out of range (or NaN) the conversion is undefined — the solver's value
+// is unspecified, the interpreter faults — so any value may result.
+func floatToInt(t *ir.IntType, f Float) Interval {
+	if f.NaN || f.Empty() {
+		return Top(t)
+	}
+	lo, hi := math.Trunc(f.Lo), math.Trunc(f.Hi)
+	tlo, _ := new(big.Float).SetInt(TypeMin(t)).Float64()
+	thi, _ := new(big.Float).SetInt(new(big.Int).Add(TypeMax(t), big.NewInt(1))).Float64()
+	if !(lo >= tlo && hi < thi) { // both powers of two, exact
+		return Top(t)
+	}
+	l, _ := big.NewFloat(lo).Int(nil)
+	h, _ := big.NewFloat(hi).Int(nil)
+	return Interval{T: t, Lo: l, Hi: h}
+}
+
+// evalF over-approximates the value of e of type float or double; ok is
+// false for other types.
+func (a *analyzer) evalF(st State, e ir.Expr) (Float, bool) {
+	t, ok := floatTrackable(e.Type())
+	if !ok {
+		return Float{}, false
+	}
+	switch e := e.(type) {
+	case *ir.FloatConst:
+		if math.IsNaN(e.V) {
+			return Float{T: t, Lo: math.Inf(1), Hi: math.Inf(-1), NaN: true}, true
+		}
+		return FloatSingle(t, e.V), true
+	case *ir.VarRef:
+		if st.tracked[e.V] {
+			f, _ := st.Float(e.V)
+			return f, true
+		}
+	case *ir.Cast:
+		if fx, ok := a.evalF(st, e.X); ok {
+			// float -> double is exact, double -> float rounds: both
+			// monotone, NaN stays NaN.
+			fx.T = t
+			if !fx.Empty() {
+				fx.Lo, fx.Hi = roundTo(t, fx.Lo), roundTo(t, fx.Hi)
+			}
+			return fx, true
+		}
+		if x, ok := a.eval(st, e.X); ok {
+			// Conversion from an integer is monotone (round to nearest)
+			// and never NaN; Go converts as the program does.
+			return Float{T: t, Lo: intToFloat(t, x.Lo), Hi: intToFloat(t, x.Hi)}, true
+		}
+	case *ir.Unary:
+		if e.Op == ir.Neg {
+			if x, ok := a.evalF(st, e.X); ok && x.T.Bits == t.Bits {
+				if x.Empty() {
+					return x, true
+				}
+				return Float{T: t, Lo: -x.Hi, Hi: -x.Lo, NaN: x.NaN}, true
+			}
+		}
+	case *ir.Binary:
+		x, okx := a.evalF(st, e.X)
+		y, oky := a.evalF(st, e.Y)
+		if okx && oky && x.T.Bits == t.Bits && y.T.Bits == t.Bits {
+			return FloatArith(e.Op, t, x, y), true
+		}
+	case *ir.Cond:
+		c0, c1 := a.truth(st, e.C)
+		x, okx := a.evalF(st, e.X)
+		y, oky := a.evalF(st, e.Y)
+		if !okx || !oky {
+			return FloatTop(t), true
+		}
+		if !c1 {
+			return y, true
+		}
+		if !c0 {
+			return x, true
+		}
+		return x.Hull(y), true
+	}
+	return FloatTop(t), true
+}
+
+// intToFloat converts the integer x (within 64 bits) to t as a C
+// conversion rounds.
+func intToFloat(t *ir.FloatType, x *big.Int) float64 {
+	if x.IsInt64() {
+		if t.Bits == 32 {
+			return float64(float32(x.Int64()))
+		}
+		return float64(x.Int64())
+	}
+	if t.Bits == 32 {
+		return float64(float32(x.Uint64()))
+	}
+	return float64(x.Uint64())
+}
+
 // target returns the tracked variable whose value e equals, if any: e is
 // the variable, or a cast of it that preserves every value it may have.
 func (a *analyzer) target(st State, e ir.Expr) (*ir.Var, bool) {
 	switch e := e.(type) {
 	case *ir.VarRef:
-		if st.tracked[e.V] {
+		if _, ok := trackable(e.V.Type); ok && st.tracked[e.V] {
 			return e.V, true
 		}
 	case *ir.Cast:
@@ -380,10 +587,8 @@ func (a *analyzer) refine(st State, c ir.Expr, truth bool) State {
 	if st.bot {
 		return st
 	}
-	if v, ok := a.eval(st, c); ok {
-		if truth && v.isZero() || !truth && !v.hasZero() {
-			return st.bottom()
-		}
+	if maybe0, maybe1 := a.truth(st, c); truth && !maybe1 || !truth && !maybe0 {
+		return st.bottom()
 	}
 	if r, ok := ir.RefineLogical(st, c, truth, a.refine, join); ok {
 		return r
@@ -391,6 +596,9 @@ func (a *analyzer) refine(st State, c ir.Expr, truth bool) State {
 	switch c := c.(type) {
 	case *ir.Cast:
 		if t, ok := trackable(c.T); ok {
+			if _, ok := floatTrackable(c.X.Type()); ok && t.IsBool() {
+				return a.refine(st, c.X, truth) // (_Bool)x is x != 0
+			}
 			if x, ok := a.eval(st, c.X); ok {
 				// Zero-ness survives a conversion to _Bool, or one that
 				// preserves every value.
@@ -403,6 +611,9 @@ func (a *analyzer) refine(st State, c ir.Expr, truth bool) State {
 	case *ir.Binary:
 		switch c.Op {
 		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
+			if _, ok := floatTrackable(c.X.Type()); ok {
+				return a.refineFloatCmp(st, c.Op, truth, c.X, c.Y)
+			}
 			if _, ok := trackable(c.X.Type()); !ok {
 				return st
 			}
@@ -413,7 +624,18 @@ func (a *analyzer) refine(st State, c ir.Expr, truth bool) State {
 			return a.refineCmp(st, op, c.X, c.Y)
 		}
 	}
-	// A plain value: c != 0 or c == 0.
+	// A plain value: c != 0 or c == 0. A float is zero (either zero, not
+	// NaN) or not: only the first says something.
+	if v, ok := a.floatTarget(st, c); ok {
+		if !truth {
+			f, _ := st.Float(v)
+			if f, ok := f.meetNum(0, 0); ok {
+				return st.setFloat(v, f)
+			}
+			return st.bottom()
+		}
+		return st
+	}
 	if v, ok := a.target(st, c); ok {
 		zero := new(big.Int)
 		if truth {
@@ -470,6 +692,87 @@ func (a *analyzer) refineCmp(st State, op ir.BinOp, x, y ir.Expr) State {
 	return st
 }
 
+// floatTarget returns the tracked float variable whose value e equals:
+// the variable, or its exact conversion float -> double.
+func (a *analyzer) floatTarget(st State, e ir.Expr) (*ir.Var, bool) {
+	switch e := e.(type) {
+	case *ir.VarRef:
+		if _, ok := floatTrackable(e.V.Type); ok && st.tracked[e.V] {
+			return e.V, true
+		}
+	case *ir.Cast:
+		to, ok := floatTrackable(e.T)
+		from, ok2 := floatTrackable(e.X.Type())
+		if ok && ok2 && to.Bits >= from.Bits {
+			return a.floatTarget(st, e.X)
+		}
+	}
+	return nil, false
+}
+
+// refineFloatCmp restricts st to the executions where x op y has the
+// given truth. An ordered comparison that holds says neither side is
+// NaN; one that fails says nothing unless neither side can be NaN —
+// !(x < y) is not x >= y. x != y holding says nothing either.
+func (a *analyzer) refineFloatCmp(st State, op ir.BinOp, truth bool, x, y ir.Expr) State {
+	fx, okx := a.evalF(st, x)
+	fy, oky := a.evalF(st, y)
+	if !okx || !oky {
+		return st
+	}
+	switch {
+	case truth && op == ir.Ne, !truth && op == ir.Eq:
+		return st
+	case truth:
+	case op == ir.Ne:
+		op = ir.Eq
+	default:
+		if fx.NaN || fy.NaN {
+			return st
+		}
+		op = negated[op]
+	}
+	switch op {
+	case ir.Gt:
+		op, x, y, fx, fy = ir.Lt, y, x, fy, fx
+	case ir.Ge:
+		op, x, y, fx, fy = ir.Le, y, x, fy, fx
+	}
+	inf := math.Inf(1)
+	var nx, ny Float
+	var ok1, ok2 bool
+	switch op {
+	case ir.Lt:
+		nx, ok1 = fx.meetNum(-inf, below(fx.T, fy.Hi))
+		ny, ok2 = fy.meetNum(above(fy.T, fx.Lo), inf)
+	case ir.Le:
+		nx, ok1 = fx.meetNum(-inf, fy.Hi)
+		ny, ok2 = fy.meetNum(fx.Lo, inf)
+	case ir.Eq:
+		nx, ok1 = fx.meetNum(fy.Lo, fy.Hi)
+		ny, ok2 = fy.meetNum(fx.Lo, fx.Hi)
+	default:
+		return st
+	}
+	if !ok1 || !ok2 {
+		return st.bottom()
+	}
+	for _, s := range []struct {
+		e ir.Expr
+		f Float
+	}{{x, nx}, {y, ny}} {
+		if v, ok := a.floatTarget(st, s.e); ok {
+			cur, _ := st.Float(v)
+			m, ok := cur.meetNum(s.f.Lo, s.f.Hi)
+			if !ok {
+				return st.bottom()
+			}
+			st = st.setFloat(v, m)
+		}
+	}
+	return st
+}
+
 func excludeBound(lo, hi, c *big.Int) (*big.Int, *big.Int) {
 	if lo.Cmp(c) == 0 {
 		lo = new(big.Int).Add(lo, big.NewInt(1))
@@ -520,5 +823,15 @@ func (a *analyzer) widen(old, nw State) State {
 			m[v] = w
 		}
 	}
-	return State{m: m, tracked: nw.tracked}
+	fm := map[*ir.Var]Float{}
+	for v, f := range nw.fm {
+		o, ok := old.fm[v]
+		if !ok {
+			continue
+		}
+		if w := a.thresholds.widenFloat(o, f); !w.IsTop() {
+			fm[v] = w
+		}
+	}
+	return State{m: m, fm: fm, tracked: nw.tracked}
 }

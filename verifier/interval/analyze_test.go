@@ -162,6 +162,9 @@ type source struct{ rng *rand.Rand }
 
 func (s *source) Next(t ir.Type, why string, pos ir.Pos) ([]byte, error) {
 	b := make([]byte, t.Size())
+	if ft, ok := t.(*ir.FloatType); ok && ft.Bits <= 64 {
+		return s.float(ft), nil
+	}
 	if it, ok := t.(*ir.IntType); ok && it.IsBool() {
 		b[0] = byte(s.rng.Intn(2))
 		return b, nil
@@ -223,6 +226,10 @@ func instrument(t *testing.T, p *ir.Program) map[*ir.Property]bool {
 					conds = append(conds, &ir.Binary{Op: ir.LAnd, T: std.Int,
 						X: &ir.Binary{Op: ir.Le, X: c(i.Lo), Y: ref, T: std.Int},
 						Y: &ir.Binary{Op: ir.Le, X: ref, Y: c(i.Hi), T: std.Int}})
+				}
+				for _, v := range st.FloatVars() {
+					f, _ := st.Float(v)
+					conds = append(conds, floatCond(std.Int, v, f))
 				}
 			}
 			for _, c := range conds {

@@ -1,6 +1,7 @@
 // Package interval is a sound interval abstract interpretation over the
 // IR, one function at a time. It computes, before every instruction, an
-// interval [Lo, Hi] for each tracked integer variable that contains every
+// interval [Lo, Hi] for each tracked integer variable (and a Float for
+// each tracked float or double, see below) that contains every
 // value the variable can have there in any concrete execution, under the
 // IR semantics of package ir (two's complement wrap-around, SMT-LIB
 // division by zero, out-of-range shifts): loop-head invariants for
@@ -33,12 +34,46 @@
 // analysed); a call's Result, Decl without initialiser, Dead and Nondet
 // give top; memory reads (arrays, struct fields, pointer targets) are top.
 // On entry every variable is top, so the result holds for every calling
-// context. Float, pointer, aggregate and 128-bit values are not tracked.
+// context. Pointer, aggregate, long double and 128-bit values are not
+// tracked.
+//
+// # Floats
+//
+// A float or double register variable (same rule) holds a Float: bounds
+// Lo <= Hi as float64 (±Inf allowed; a float's value is exact in a
+// float64) and a flag for NaN; -0 and +0 are one value. +, -, * and /
+// are bounded by the four corners, each computed in the variable's own
+// precision exactly as the program computes it: IEEE round-to-nearest is
+// monotone in the exact result, which the corners bound, so the rounded
+// corners bound every rounded result, overflow included. An operand that
+// may be NaN makes the result may-be-NaN; a NaN at a corner (Inf - Inf,
+// Inf / Inf), a zero and an infinity in the operands of * (0 * Inf can
+// hide inside a box) and a divisor interval holding zero give top with
+// NaN. Conversions from integers and between float and double are
+// monotone: the converted bounds bound the result. A conversion to an
+// integer is bounded (truncated bounds) only when no NaN and no value
+// out of the type's range is possible: the IR leaves those undefined, so
+// the result is then top. Anything else of float type (a call's result,
+// memory, nondet, library functions) is top with NaN.
+//
+// An ordered comparison (<, <=, >, >=, ==) that holds says both sides
+// are numbers within the bound; one that fails says nothing unless
+// neither side can be NaN, since !(x < c) is not x >= c (the front end
+// keeps the ! for floats). != refines nothing. Widening jumps to the
+// float constants of the function, then ±Inf.
+//
+// Interval and Vars report integers only, and Float and FloatVars
+// floats: the clients of loop-head invariants (k-induction, contractors,
+// loop summaries) model integers, and see float reasoning only through
+// the integer intervals and bottom (unreachable) states it yields, which
+// hold under the IR semantics like any other. The assertions CannotFail
+// proves may depend on float sets directly.
 //
 // Assume, Assert (a failed assert ends the execution) and the two branches
 // of a conditional Goto refine the state: comparisons of a variable — or of
 // a cast of it that preserves every value its interval holds — against any
-// expression, && and ||, !, and plain truth tests; != only trims a bound.
+// expression, && and ||, !, and plain truth tests; != only trims an
+// integer bound.
 //
 // # Fixpoint
 //

@@ -1,6 +1,7 @@
 package interval
 
 import (
+	"math"
 	"math/big"
 	"sort"
 
@@ -13,7 +14,8 @@ import (
 // to MAX does not wrap around and lose its other bound. The zero value
 // is an empty set; NewThresholds holds 0's neighbourhood.
 type Thresholds struct {
-	vals []*big.Int // increasing, without repeats
+	vals   []*big.Int // increasing, without repeats
+	floats []float64  // the float constants, increasing, without repeats
 }
 
 // NewThresholds is the set {-1, 0, 1}.
@@ -50,6 +52,10 @@ func (th *Thresholds) AddConsts(e ir.Expr, underAddrOf bool) {
 			if t, ok := trackable(x.T); ok {
 				th.Add(ConstValue(t, x.Bits))
 			}
+		case *ir.FloatConst:
+			if _, ok := floatTrackable(x.T); ok && !math.IsNaN(x.V) {
+				th.addFloat(x.V)
+			}
 		case *ir.AddrOf:
 			return underAddrOf
 		}
@@ -82,4 +88,14 @@ func (th *Thresholds) Widen(old, nw Interval) Interval {
 		}
 	}
 	return Interval{T: nw.T, Lo: lo, Hi: hi}
+}
+
+func (th *Thresholds) addFloat(v float64) {
+	k := sort.SearchFloat64s(th.floats, v)
+	if k < len(th.floats) && th.floats[k] == v {
+		return
+	}
+	th.floats = append(th.floats, 0)
+	copy(th.floats[k+1:], th.floats[k:])
+	th.floats[k] = v
 }
