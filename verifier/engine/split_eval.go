@@ -130,9 +130,15 @@ func arith[F float32 | float64](op ir.BinOp, x, y F) F {
 }
 
 // floatArith bounds x op y over the corners; a NaN at a corner (inf - inf,
-// 0 * inf) or a divisor interval holding zero is undecided.
+// inf / inf), a divisor interval holding zero, or a product of a zero and
+// an infinity is undecided. The last needs its own test: infinities are
+// endpoints but a zero may lie inside, so [-1, 1] * [1, inf] has no NaN
+// corner while 0 * inf is one of its values.
 func floatArith(op ir.BinOp, bits int, x, y bval) (bval, error) {
 	if op == ir.Div && y.lo <= 0 && y.hi >= 0 {
+		return bval{}, errUndecided
+	}
+	if op == ir.Mul && (holdsZero(x) && unbounded(y) || holdsZero(y) && unbounded(x)) {
 		return bval{}, errUndecided
 	}
 	cs := [4]float64{fop(op, bits, x.lo, y.lo), fop(op, bits, x.lo, y.hi), fop(op, bits, x.hi, y.lo), fop(op, bits, x.hi, y.hi)}
@@ -145,6 +151,10 @@ func floatArith(op ir.BinOp, bits int, x, y bval) (bval, error) {
 	}
 	return frange(lo, hi), nil
 }
+
+func holdsZero(v bval) bool { return v.lo <= 0 && v.hi >= 0 }
+
+func unbounded(v bval) bool { return math.IsInf(v.lo, 0) || math.IsInf(v.hi, 0) }
 
 func intArith(op ir.BinOp, t *ir.IntType, x, y bval) (bval, error) {
 	// Most values are small: int64 arithmetic is exact below 2^31 each.
