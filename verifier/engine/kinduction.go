@@ -120,13 +120,16 @@ func strengthen(ctx context.Context, gen *invariant.Generator, c *candidate, cti
 // facts without an exact C form are left out.
 func proofInvariants(fn string, c *candidate, invs []invariant.Invariant) []result.Invariant {
 	var out []result.Invariant
+	seen := map[string]bool{}
 	add := func(e, text string) {
-		if e != "" {
+		// A template can prove what the intervals already say (i >= 0).
+		if e != "" && !seen[text] {
+			seen[text] = true
 			out = append(out, result.Invariant{Func: fn, Location: loc(c.loop.Pos), Expr: e, Text: text})
 		}
 	}
 	for _, bd := range c.bounds {
-		e := invariant.IntervalC(bd.V, bd.Lo, bd.Hi)
+		e := invariant.BoundC(bd)
 		add(e, e)
 	}
 	for _, iv := range invs {

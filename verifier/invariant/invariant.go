@@ -3,8 +3,10 @@ package invariant
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -168,6 +170,54 @@ func IntervalC(v *ir.Var, lo, hi *big.Int) string {
 	return fmt.Sprintf("%s <= %s && %s <= %s", cConst(v, lo), name, name, cConst(v, hi))
 }
 
+// BoundC writes bd as a C condition, "" if it says nothing a reader
+// needs or v has no name.
+func BoundC(bd symex.Bound) string {
+	if _, ok := bd.V.Type.(*ir.FloatType); !ok {
+		return IntervalC(bd.V, bd.Lo, bd.Hi)
+	}
+	name, ok := CName(bd.V)
+	if !ok {
+		return ""
+	}
+	var num []string
+	switch {
+	case bd.FLo > bd.FHi:
+		num = []string{"0"}
+	case math.IsInf(bd.FLo, 1) || math.IsInf(bd.FHi, -1):
+		return "" // ±Inf alone: C has no constant for it without <math.h>
+	case bd.FLo == bd.FHi:
+		num = []string{fmt.Sprintf("%s == %s", name, cFloat(bd.FLo))}
+	default:
+		if !math.IsInf(bd.FLo, -1) {
+			num = append(num, fmt.Sprintf("%s <= %s", cFloat(bd.FLo), name))
+		}
+		if !math.IsInf(bd.FHi, 1) {
+			num = append(num, fmt.Sprintf("%s <= %s", name, cFloat(bd.FHi)))
+		}
+	}
+	switch {
+	case bd.NaN && len(num) == 0:
+		return ""
+	case bd.NaN:
+		// A NaN compares false with everything, itself included.
+		return fmt.Sprintf("%s != %s || (%s)", name, name, strings.Join(num, " && "))
+	case len(num) == 0:
+		return fmt.Sprintf("%s == %s", name, name)
+	}
+	return strings.Join(num, " && ")
+}
+
+// cFloat writes f as a C double constant that reads back as f (a float
+// variable compares with it after an exact promotion to double).
+func cFloat(f float64) string {
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eEn") {
+		s += ".0"
+	}
+	return s
+}
+
 // Subsumed reports whether p is a Le predicate that an Eq among ps over
 // the same sum implies (x - y <= 0 beside x - y == 0): readers of a proof
 // need only the equality.
@@ -319,6 +369,11 @@ func TopLoops(f *ir.Function, res *interval.Result) []Loop {
 			for _, v := range st.Vars() {
 				if iv, ok := st.Interval(v); ok && !iv.IsTop() {
 					il.Bounds = append(il.Bounds, symex.Bound{V: v, Lo: iv.Lo, Hi: iv.Hi})
+				}
+			}
+			for _, v := range st.FloatVars() {
+				if f, ok := st.Float(v); ok && !f.IsTop() {
+					il.Bounds = append(il.Bounds, symex.Bound{V: v, FLo: f.Lo, FHi: f.Hi, NaN: f.NaN})
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package symex
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/prbmc/prbmc/verifier/ir"
@@ -88,10 +89,16 @@ type StateKey struct {
 	Obj   int
 }
 
-// Bound says Lo <= V <= Hi (in V's signedness) at the loop head.
+// Bound says Lo <= V <= Hi (in V's signedness) at the loop head, or, for
+// a float or double V, FLo <= V <= FHi in IEEE order (-0 == +0), or V is
+// a NaN when NaN is set.
 type Bound struct {
 	V      *ir.Var
 	Lo, Hi *big.Int
+	// FLo and FHi bound a float or double V (±Inf: no bound; FLo > FHi:
+	// no number); Lo and Hi are then unused.
+	FLo, FHi float64
+	NaN      bool
 }
 
 type inductionState struct {
@@ -304,6 +311,12 @@ func (x *executor) atInductionHead(st *state, fr *frame) {
 		if !ok || x.inMem[bd.V] {
 			continue
 		}
+		if ft, ok := bd.V.Type.(*ir.FloatType); ok {
+			if c := x.floatBound(ft, v, bd); c != nil {
+				st.guard = x.b.And(st.guard, c)
+			}
+			continue
+		}
 		it, ok := bd.V.Type.(*ir.IntType)
 		if !ok {
 			continue
@@ -329,6 +342,54 @@ func (x *executor) atInductionHead(st *state, fr *frame) {
 			st.guard = x.b.And(st.guard, c)
 		}
 	}
+}
+
+// floatBound is bd's condition on v, a register of type ft, nil if it
+// cannot be stated. The bounds are rounded outwards to ft's precision
+// (they come from the interval analysis as float64s), so the condition
+// admits every value the analysis does.
+func (x *executor) floatBound(ft *ir.FloatType, v *smt.Term, bd Bound) *smt.Term {
+	if ft.Bits != 32 && ft.Bits != 64 || !v.Sort().Equal(fpSort(ft)) || math.IsNaN(bd.FLo) || math.IsNaN(bd.FHi) {
+		return nil
+	}
+	num := x.b.Not(x.b.FPIsNaN(v))
+	switch {
+	case bd.FLo > bd.FHi:
+		num = x.b.False()
+	default:
+		if !math.IsInf(bd.FLo, -1) {
+			num = x.b.And(num, x.b.FPLe(x.fpBound(ft, bd.FLo, -1), v))
+		}
+		if !math.IsInf(bd.FHi, 1) {
+			num = x.b.And(num, x.b.FPLe(v, x.fpBound(ft, bd.FHi, 1)))
+		}
+	}
+	if bd.NaN {
+		return x.b.Or(x.b.FPIsNaN(v), num)
+	}
+	return num
+}
+
+// fpBound is f as a constant of ft, rounded outwards (see roundOut32).
+func (x *executor) fpBound(ft *ir.FloatType, f float64, dir int) *smt.Term {
+	if ft.Bits == 64 {
+		return x.b.FPConst64(f)
+	}
+	return x.b.FPConst32(roundOut32(f, dir))
+}
+
+// roundOut32 is the float nearest f on dir's side (dir < 0: the greatest
+// float <= f; dir > 0: the least >= f), which a float conversion (round
+// to nearest) need not be.
+func roundOut32(f float64, dir int) float32 {
+	r := float32(f)
+	switch {
+	case dir < 0 && float64(r) > f:
+		r = math.Nextafter32(r, float32(math.Inf(-1)))
+	case dir > 0 && float64(r) < f:
+		r = math.Nextafter32(r, float32(math.Inf(1)))
+	}
+	return r
 }
 
 // observe records the state at the first arrival at the observed loop.
