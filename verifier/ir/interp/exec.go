@@ -168,9 +168,17 @@ func (m *machine) slowCheck() bool {
 		default:
 		}
 	}
+	if m.traceLater && m.steps >= m.traceFrom {
+		// The next step is traceFrom+1, the first a trace keeps (see
+		// tracePre): tracing skips nothing before it but the calls.
+		m.tracing, m.traceLater = true, false
+	}
 	m.check = m.steps + 4096
 	if m.check > m.maxSt {
 		m.check = m.maxSt
+	}
+	if m.traceLater && m.check > m.traceFrom {
+		m.check = m.traceFrom
 	}
 	return true
 }

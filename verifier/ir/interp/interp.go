@@ -263,8 +263,11 @@ type machine struct {
 	tracing   bool
 	setup     bool // assertions are assumed (ir.BSetup)
 	traceFrom int64
-	out       *bufio.Writer
-	src       NondetSource
+	// traceLater says tracing starts at step traceFrom (slowCheck turns
+	// it on): until then a replay of a long run costs what the run did.
+	traceLater bool
+	out        *bufio.Writer
+	src        NondetSource
 
 	// globals
 	gregs   []val     // register globals (scalars whose address is never taken)
@@ -314,21 +317,22 @@ type loc struct {
 
 func newMachine(ctx context.Context, p *ir.Program, opts Options) *machine {
 	m := &machine{
-		ctx:       ctx,
-		done:      ctx.Done(),
-		p:         p,
-		opts:      opts,
-		pw:        int64(p.DataModel.PointerBytes()),
-		maxSt:     opts.MaxSteps,
-		tracing:   opts.Trace,
-		traceFrom: opts.TraceFrom,
-		src:       opts.Inputs,
-		gvars:     map[*ir.Var]varLoc{},
-		funcs:     map[*ir.Function]*cfunc{},
-		fobjs:     map[*ir.Function]*object{},
-		maxDepth:  opts.MaxDepth,
-		tix:       -1,
-		depth:     -1,
+		ctx:        ctx,
+		done:       ctx.Done(),
+		p:          p,
+		opts:       opts,
+		pw:         int64(p.DataModel.PointerBytes()),
+		maxSt:      opts.MaxSteps,
+		tracing:    opts.Trace && opts.TraceFrom <= 0,
+		traceLater: opts.Trace && opts.TraceFrom > 0,
+		traceFrom:  opts.TraceFrom,
+		src:        opts.Inputs,
+		gvars:      map[*ir.Var]varLoc{},
+		funcs:      map[*ir.Function]*cfunc{},
+		fobjs:      map[*ir.Function]*object{},
+		maxDepth:   opts.MaxDepth,
+		tix:        -1,
+		depth:      -1,
 	}
 	if m.maxSt <= 0 {
 		m.maxSt = DefaultMaxSteps
