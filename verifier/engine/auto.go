@@ -91,15 +91,13 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 			// It reads input. Interval evaluation of input boxes decides
 			// programs over a few scalar inputs (and gives up at once on
 			// others).
-			sctx, cancel := ctx, context.CancelFunc(func() {})
-			if !m.Limited() {
-				sctx, cancel = context.WithTimeout(ctx, splitSlice(ctx))
-			}
 			so := opts
 			so.work = splitWork
 			so.splitBoxes = splitAutoBoxes
-			r = Split(sctx, p, so)
-			cancel()
+			if !m.Limited() {
+				so.splitCPU = splitSlice(ctx)
+			}
+			r = Split(ctx, p, so)
 			if r.Verdict == result.Safe {
 				return answer{r, true, "split"}
 			}

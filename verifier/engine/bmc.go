@@ -85,6 +85,9 @@ type Options struct {
 	// splitBoxes, when positive, bounds the input boxes of Split (auto
 	// sets it: see splitAutoBoxes).
 	splitBoxes int64
+	// splitCPU, when positive, bounds the CPU time of Split's thread (auto
+	// sets it without a work budget: see splitSlice).
+	splitCPU time.Duration
 }
 
 // testHook panics if the tests asked for a panic at where: "concrete",
