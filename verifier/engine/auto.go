@@ -57,6 +57,10 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
+	// others is BMC's and k-induction's: a failure of the concrete run
+	// decides the run before its replay, which gets their cores.
+	others, stopOthers := context.WithCancel(ctx)
+	defer stopOthers()
 	type answer struct {
 		r *result.Result
 		// final says the answer decides the run: definite, or (for BMC)
@@ -86,6 +90,7 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		// fuzzing follow.
 		co := opts
 		co.work = concreteWork
+		co.concreteFailed = stopOthers
 		r, ok := Concrete(ctx, p, co)
 		if !ok {
 			// It reads input. Interval evaluation of input boxes decides
@@ -131,9 +136,9 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		return answer{r, r != nil && (r.Verdict == result.Safe || r.Verdict == result.Unsafe), by}
 	})
 	launch("incremental", func() answer {
-		bctx, cancel := ctx, context.CancelFunc(func() {})
+		bctx, cancel := others, context.CancelFunc(func() {})
 		if !m.Limited() {
-			bctx, cancel = context.WithTimeout(ctx, slice)
+			bctx, cancel = context.WithTimeout(others, slice)
 		}
 		defer cancel()
 		bo := opts
@@ -155,7 +160,7 @@ func Auto(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 		if ko.Invariants == "" {
 			ko.Invariants = "relational"
 		}
-		r := KInduction(ctx, p, ko)
+		r := KInduction(others, p, ko)
 		return answer{r, r.Verdict == result.Safe || r.Verdict == result.Unsafe || isInternalError(r), "kinduction"}
 	})
 	var won *answer

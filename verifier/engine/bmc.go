@@ -88,6 +88,10 @@ type Options struct {
 	// splitCPU, when positive, bounds the CPU time of Split's thread (auto
 	// sets it without a work budget: see splitSlice).
 	splitCPU time.Duration
+	// concreteFailed, when set, is called as soon as Concrete's run has
+	// failed an assertion, before the run again with a trace: the verdict
+	// is known, and auto stops the other engines to give it their cores.
+	concreteFailed func()
 }
 
 // testHook panics if the tests asked for a panic at where: "concrete",

@@ -53,6 +53,9 @@ func Concrete(ctx context.Context, p *ir.Program, opts Options) (r *result.Resul
 		}
 		return withReason(r, result.Safe, "the program reads no input: its only execution (%d steps) ends without a failure", run.Steps), true
 	case interp.AssertFailed:
+		if opts.concreteFailed != nil {
+			opts.concreteFailed()
+		}
 		// Again with a trace of the end of the run (the same run: there
 		// are no inputs).
 		out, err := replayFrom(ctx, p, opts.Entry, nil, run.Steps+1, run.Steps-concreteTraceSteps)

@@ -89,3 +89,23 @@ func TestVerifyNeverPanics(t *testing.T) {
 		}
 	}
 }
+
+// TestConcreteFailedEarly: the concrete engine says a run failed before
+// it runs it again for the trace (auto then stops BMC and k-induction),
+// and only then.
+func TestConcreteFailedEarly(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		want bool
+	}{
+		{"int main(void) { unsigned x = 0x000fffff; while (x > 1) x -= 2; if (x != 0) reach_error(); return 0; }", true},
+		{"int main(void) { unsigned x = 0x000ffff0; while (x > 1) x -= 2; if (x != 0) reach_error(); return 0; }", false},
+	} {
+		p := cfronttest.Load(t, "void reach_error(void);\n"+tc.body+"\n", ir.LP64)
+		called := false
+		r, ok := Concrete(context.Background(), p, Options{concreteFailed: func() { called = true }})
+		if !ok || called != tc.want || (r.Verdict == result.Unsafe) != tc.want {
+			t.Errorf("%s: applicable %v, %s, failure said %v; want %v", tc.body, ok, r.Verdict, called, tc.want)
+		}
+	}
+}
