@@ -219,8 +219,9 @@ func cFloat(f float64) string {
 }
 
 // Subsumed reports whether p is a Le predicate that an Eq among ps over
-// the same sum implies (x - y <= 0 beside x - y == 0): readers of a proof
-// need only the equality.
+// the same sum implies (x - y <= 0 beside x - y == 0), or a bound of one
+// variable a tighter one among ps implies: readers of a proof need only
+// the stronger.
 func Subsumed(p Invariant, ps []Invariant) bool {
 	le, ok := p.(Pred)
 	if !ok || le.Op != Le {
@@ -228,6 +229,10 @@ func Subsumed(p Invariant, ps []Invariant) bool {
 	}
 	for _, q := range ps {
 		eq, ok := q.(Pred)
+		if ok && eq.Op == Le && len(eq.Vars) == 1 && len(le.Vars) == 1 && eq.Vars[0] == le.Vars[0] &&
+			eq.Coefs[0] == le.Coefs[0] && eq.C.Cmp(le.C) < 0 {
+			return true // i <= 1024 beside i <= 1023
+		}
 		if !ok || eq.Op != Eq || len(eq.Vars) != len(le.Vars) {
 			continue
 		}
@@ -767,6 +772,11 @@ func (h *houdini) candidates(ts []template, vars []*ir.Var, b *smt.Builder, m sm
 		}
 		for _, t := range unary {
 			add(Pred{Vars: []*ir.Var{x}, Coefs: []int64{t}, Op: Le, C: new(big.Int)}, true)
+		}
+	}
+	if len(ts) > 0 && ts[0] == families[len(families)-1][0] {
+		for _, p := range h.constBounds(vars) {
+			add(p, false)
 		}
 	}
 	for i, x := range vars {

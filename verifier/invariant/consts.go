@@ -1,0 +1,94 @@
+package invariant
+
+import (
+	"math/big"
+	"sort"
+
+	"github.com/prbmc/prbmc/verifier/ir"
+)
+
+// maxConstBounds bounds the constants constBounds takes: each gives two
+// candidates per written variable.
+const maxConstBounds = 16
+
+// constBounds are x <= c and x >= c for the integer registers the loop
+// writes and c a constant of the entry function or one off it: bounds a
+// loop keeps only through what it reads from memory, which the interval
+// analysis does not follow (for (i = 0; A[i] != 0; i++) after A[1023] =
+// 0 keeps i <= 1023). They are candidates like the others: Houdini keeps
+// the ones that hold at the entry and are preserved.
+func (h *houdini) constBounds(vars []*ir.Var) []Pred {
+	written := h.written()
+	consts := entryConsts(h.entry)
+	var out []Pred
+	for _, x := range vars {
+		if !written[x] {
+			continue
+		}
+		for _, c := range consts {
+			out = append(out,
+				Pred{Vars: []*ir.Var{x}, Coefs: []int64{1}, Op: Le, C: big.NewInt(c)},
+				Pred{Vars: []*ir.Var{x}, Coefs: []int64{-1}, Op: Le, C: big.NewInt(-c)})
+		}
+	}
+	return out
+}
+
+// entryConsts are the integer constants of f's instructions and their
+// neighbours, the smallest in magnitude first, at most maxConstBounds;
+// 0 and ±1 are left out (the interval analysis and the first round have
+// the signs).
+func entryConsts(f *ir.Function) []int64 {
+	seen := map[int64]bool{}
+	for _, in := range f.Body {
+		for _, e := range ir.Operands(in) {
+			ir.Inspect(e, func(e ir.Expr) bool {
+				k, ok := e.(*ir.Const)
+				if !ok {
+					return true
+				}
+				it, ok := k.T.(*ir.IntType)
+				if !ok || it.Bits > 64 || it.IsBool() {
+					return true
+				}
+				v := int64(k.Bits)
+				if it.Signed && it.Bits < 64 {
+					v = int64(k.Bits<<(64-it.Bits)) >> (64 - it.Bits)
+				} else if !it.Signed && k.Bits > 1<<62 {
+					return true // an unsigned constant beyond what a bound needs
+				}
+				if v > 1<<40 || v < -(1<<40) {
+					return true
+				}
+				for _, c := range []int64{v - 1, v, v + 1} {
+					if c < -1 || c > 1 {
+						seen[c] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	out := make([]int64, 0, len(seen))
+	for c := range seen {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		ai, aj := abs64(out[i]), abs64(out[j])
+		if ai != aj {
+			return ai < aj
+		}
+		return out[i] < out[j]
+	})
+	if len(out) > maxConstBounds {
+		out = out[:maxConstBounds]
+	}
+	return out
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
