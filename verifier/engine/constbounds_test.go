@@ -57,3 +57,50 @@ func TestSentinelSearch(t *testing.T) {
 		})
 	}
 }
+
+// TestAccumulatorSlope is loop-invariants/linear-inequality-inv-a: a sum
+// of at most 255 unsigned chars stays at most 255*255 because it grows
+// at most 255 per iteration (s - 255*i <= 0, with i <= n <= 255); one
+// bound lower fails when every value is 255.
+func TestAccumulatorSlope(t *testing.T) {
+	const src = `extern unsigned char __VERIFIER_nondet_uchar(void);
+		int main(void) { unsigned char n = __VERIFIER_nondet_uchar(); if (n == 0) return 0;
+		unsigned char v = 0; unsigned int s = 0, i = 0;
+		while (i < n) { v = __VERIFIER_nondet_uchar(); s += v; ++i; }
+		__VERIFIER_assert(s >= v && s <= LIMIT); return 0; }`
+	for _, tc := range []struct {
+		limit string
+		want  result.Verdict
+	}{
+		{"65025", result.Safe},
+		{"65024", result.Unsafe},
+	} {
+		t.Run(tc.limit, func(t *testing.T) {
+			p := cfronttest.Load(t, sampledPre+strings.ReplaceAll(src, "LIMIT", tc.limit), ir.ILP32)
+			d := 60 * time.Second
+			if tc.want == result.Unsafe {
+				d = 8 * time.Second // it must not be proved; finding it takes BMC 255 iterations
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), d)
+			defer cancel()
+			r := engine.Verify(ctx, p, engine.Options{Engine: "kinduction", Solver: solver})
+			t.Logf("%s in %s: %s", r.Verdict, r.Elapsed, r.Reason)
+			if tc.want == result.Unsafe {
+				if r.Verdict == result.Safe {
+					t.Fatalf("safe (%s); 255 values of 255 sum to 65025", r.Reason)
+				}
+				return // 255 iterations deep: found or bounded, never safe
+			}
+			if r.Verdict != tc.want {
+				t.Fatalf("%s (%s), want %s", r.Verdict, r.Reason, tc.want)
+			}
+			var got []string
+			for _, iv := range r.Invariants {
+				got = append(got, iv.Text)
+			}
+			if !strings.Contains(strings.Join(got, "; "), "s - 255*i <= 0") {
+				t.Errorf("invariants %q lack s - 255*i <= 0", got)
+			}
+		})
+	}
+}

@@ -92,3 +92,83 @@ func abs64(x int64) int64 {
 	}
 	return x
 }
+
+// rateBounds are x - K*i <= c (c read off the entry model) for a loop
+// that adds to x a value of a narrow type, at most K, and writes i: an
+// accumulator grows at most K per iteration of a counter
+// (loop-invariants/linear-inequality-inv-a: s += v with v an unsigned
+// char needs s <= 255*i to bound s by 255*255 after at most 255
+// iterations). Candidates like the others; only K > 2 (smaller slopes
+// are in the templates).
+func (h *houdini) rateBounds(vars []*ir.Var) []Pred {
+	written := h.written()
+	slopes := map[*ir.Var]int64{}
+	for pc := h.loop.Loop.Head; pc <= h.loop.Loop.Latch; pc++ {
+		a, ok := h.entry.Body[pc].(*ir.Assign)
+		if !ok {
+			continue
+		}
+		x, ok := a.Lhs.(*ir.VarRef)
+		if !ok {
+			continue
+		}
+		add, ok := a.Rhs.(*ir.Binary)
+		if !ok || add.Op != ir.Add {
+			continue
+		}
+		if y, ok := stripCasts(add.X).(*ir.VarRef); !ok || y.V != x.V {
+			continue
+		}
+		if k, ok := narrowMax(add.Y); ok && k > 2 && k > slopes[x.V] {
+			slopes[x.V] = k
+		}
+	}
+	var out []Pred
+	for _, x := range vars {
+		k, ok := slopes[x]
+		if !ok {
+			continue
+		}
+		for _, i := range vars {
+			if i != x && written[i] {
+				out = append(out, Pred{Vars: []*ir.Var{x, i}, Coefs: []int64{1, -k}, Op: Le})
+			}
+		}
+	}
+	return out
+}
+
+// narrowMax is the largest value e can have by its type: that of a
+// variable of at most 16 bits under value-preserving casts.
+func narrowMax(e ir.Expr) (int64, bool) {
+	for {
+		c, ok := e.(*ir.Cast)
+		if !ok {
+			break
+		}
+		from, ok1 := c.X.Type().(*ir.IntType)
+		to, ok2 := c.T.(*ir.IntType)
+		if !ok1 || !ok2 || to.Bits < from.Bits || to.Bits == from.Bits && to.Signed != from.Signed {
+			return 0, false
+		}
+		e = c.X
+	}
+	it, ok := e.Type().(*ir.IntType)
+	if _, isVar := e.(*ir.VarRef); !isVar || !ok || it.Bits > 16 || it.IsBool() {
+		return 0, false
+	}
+	if it.Signed {
+		return 1<<(it.Bits-1) - 1, true
+	}
+	return 1<<it.Bits - 1, true
+}
+
+func stripCasts(e ir.Expr) ir.Expr {
+	for {
+		c, ok := e.(*ir.Cast)
+		if !ok {
+			return e
+		}
+		e = c.X
+	}
+}

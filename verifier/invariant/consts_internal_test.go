@@ -18,8 +18,10 @@ import (
 
 // TestConstBounds: bounds by the program's constants that only what a
 // loop reads keeps are proved (the sentinel search of
-// loop-acceleration/array_4), tempting ones that do not hold are not,
-// and every proved invariant holds at the loop heads of concrete runs.
+// loop-acceleration/array_4), and so are the slopes of accumulators of
+// narrow values (s - 255*i <= 0 for s += an unsigned char); tempting ones
+// that do not hold are not, and every proved invariant holds at the loop
+// heads of concrete runs.
 func TestConstBounds(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
@@ -38,6 +40,12 @@ func TestConstBounds(t *testing.T) {
 		{"step two", `int main(void) { int i = 0;
 			while (__VERIFIER_nondet_int()) { i += 2; if (i >= 10) i = 1; }
 			return i; }`, []string{"i <= 9"}, []string{"i <= 3", "i <= 2", "i >= 2"}},
+		{"accumulator", `int main(void) { unsigned char n = __VERIFIER_nondet_int(); unsigned s = 0, i = 0;
+			while (i < n) { unsigned char v = __VERIFIER_nondet_int(); s += v; i++; }
+			return s; }`, []string{"s - 255*i <= 0"}, nil},
+		{"accumulator, twice", `int main(void) { unsigned char n = __VERIFIER_nondet_int(); unsigned s = 0, i = 0;
+			while (i < n) { unsigned char v = __VERIFIER_nondet_int(); s += v; s += v; i++; }
+			return s; }`, nil, []string{"s - 255*i <= 0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := cfronttest.LoadProgram(t, "int __VERIFIER_nondet_int(void);\n"+tc.src, ir.LP64).IR

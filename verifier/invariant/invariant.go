@@ -778,6 +778,10 @@ func (h *houdini) candidates(ts []template, vars []*ir.Var, b *smt.Builder, m sm
 		for _, p := range h.constBounds(vars) {
 			add(p, false)
 		}
+		for _, p := range h.rateBounds(vars) {
+			p.C = new(big.Int)
+			add(p, true)
+		}
 	}
 	for i, x := range vars {
 		for j, y := range vars {
