@@ -95,6 +95,9 @@ func Fuzz(ctx context.Context, p *ir.Program, opts Options) *result.Result {
 	var runs, steps int64
 	for seed := uint64(0); stepsLeft > 0 && ctx.Err() == nil; seed++ {
 		src := &fuzzSource{pools: pools, rng: rand.New(rand.NewPCG(seed, 0x70726d62)), zero: seed == 0}
+		if seed >= 2 && seed%2 == 0 {
+			src.swarm()
+		}
 		// Most runs are short: a loop bounded by a large random input is
 		// cut off early. The first two (zero, then the first choice) and
 		// every eighth may go on for a quarter of what is left, for the
@@ -259,6 +262,55 @@ type fuzzSource struct {
 	rng   *rand.Rand
 	zero  bool // every input zero: the first run
 	reads int
+	// intOff and floatOff are the kinds of value this run does not draw
+	// (bit i: intValue's and floatValue's case group i), none if zero.
+	intOff, floatOff uint
+}
+
+// Kinds of value intValue and floatValue draw from.
+const (
+	intKinds   = 5 // pool, between two constants, magnitude, small, random bits
+	floatKinds = 5 // pool, between two constants, small, special, random bits
+)
+
+// swarm leaves out some kinds of value for the whole run (swarm testing:
+// Groce et al., ISSTA 2012). A mix of every kind makes some inputs
+// nearly impossible: 513 nonzero values in a row (loop-acceleration/
+// array_3-2's search for a zero) when one draw in fifty is zero; a run
+// without the kinds that give zero makes them likely.
+func (s *fuzzSource) swarm() {
+	for s.intOff = uint(s.rng.IntN(1 << intKinds)); s.intOff == 1<<intKinds-1; {
+		s.intOff = uint(s.rng.IntN(1 << intKinds))
+	}
+	for s.floatOff = uint(s.rng.IntN(1 << floatKinds)); s.floatOff == 1<<floatKinds-1; {
+		s.floatOff = uint(s.rng.IntN(1 << floatKinds))
+	}
+}
+
+// draw picks a case of a mix over kinds (weights per kind, in tenths or
+// twentieths), skipping the kinds left out: the case within the kind is
+// the offset into its weight.
+func (s *fuzzSource) draw(weights []int, off uint) (kind, c int) {
+	total := 0
+	for k, w := range weights {
+		if off&(1<<uint(k)) == 0 {
+			total += w
+		}
+	}
+	n := s.rng.IntN(total)
+	base := 0
+	for k, w := range weights {
+		if off&(1<<uint(k)) != 0 {
+			base += w
+			continue
+		}
+		if n < w {
+			return k, base + n
+		}
+		n -= w
+		base += w
+	}
+	panic("unreachable")
 }
 
 func (s *fuzzSource) Next(t ir.Type, why string, pos ir.Pos) ([]byte, error) {
@@ -331,7 +383,9 @@ func (s *fuzzSource) fill(t ir.Type, b []byte) {
 // t's width of it).
 func (s *fuzzSource) intValue(t *ir.IntType) uint64 {
 	pool := s.pools.ints
-	switch s.rng.IntN(10) {
+	// pool 0-3, between 4-5, magnitude 6-7, small 8, random bits 9.
+	_, c := s.draw([]int{4, 2, 2, 1, 1}, s.intOff)
+	switch c {
 	case 0, 1, 2:
 		return pool[s.rng.IntN(len(pool))]
 	case 3:
@@ -387,7 +441,9 @@ func clampInt(v int64, t *ir.IntType) int64 {
 // floatValue draws a double (narrowed by the caller for a float).
 func (s *fuzzSource) floatValue() float64 {
 	pool := s.pools.floats
-	switch s.rng.IntN(20) {
+	// pool 0-7, between 8-13, small 14-16, special 17, random bits 18-19.
+	_, c := s.draw([]int{8, 6, 3, 1, 2}, s.floatOff)
+	switch c {
 	case 0, 1, 2, 3, 4, 5, 6, 7:
 		return pool[s.rng.IntN(len(pool))]
 	case 8, 9, 10, 11, 12, 13:

@@ -57,6 +57,12 @@ func TestFuzz(t *testing.T) {
 			"int a[100000], b[100000]; int main(void) { for (int i = 0; i < 100000; i++) { a[i] = __VERIFIER_nondet_int(); b[i] = __VERIFIER_nondet_int(); }" +
 				" for (int i = 0; i < 100000; i++) if (a[i] != b[i]) reach_error(); return 0; }",
 			result.Unsafe, nil},
+		// One draw in fifty of the full mix is zero: 513 nonzero values in
+		// a row need a run that leaves the zero-giving kinds out (swarm).
+		{"no zero in 513 values (array_3-2)",
+			"int main(void) { int A[1024]; int i; for (i = 0; i < 1024; i++) A[i] = __VERIFIER_nondet_int();" +
+				" for (i = 0; i < 1024 && A[i] != 0; i++) {} if (!(i <= 512)) reach_error(); return 0; }",
+			result.Unsafe, nil},
 		{"safe float range",
 			"int main(void) { float x = __VERIFIER_nondet_float(); assume(x >= 0.0f && x < 1.0f);" +
 				" float r = 1.0f + 0.5f*x; if (!(r < 1.6f)) reach_error(); return 0; }",
