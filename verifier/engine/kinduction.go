@@ -324,11 +324,13 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 		if gen != nil && len(cands) > 1 {
 			for i := len(cands) - 1; i >= 0; i-- {
 				c := cands[i]
-				rounds := gen.WaitRound(ctx, k)
+				// The rounds the last regular step saw, none at first:
+				// the array invariants are proved before round 1.
+				gen.WaitArrays(ctx)
 				if ctx.Err() != nil {
 					return nil, true
 				}
-				invs := gen.Through(c.loop, rounds)
+				invs := gen.Through(c.loop, c.rounds)
 				if len(invariant.ArrayFacts(invs)) == 0 || len(invs) == c.skipTried {
 					continue
 				}

@@ -374,9 +374,22 @@ func (h *houdini) arrayStep(cands []ArrayInv) ([]ArrayInv, error) {
 	return nil, err
 }
 
+// arrayRound marks the array invariants among a Generator's: they are
+// proved before round 1 and belong to every round (Through(l, 0) too).
+const arrayRound = -1
+
+// WaitArrays waits until the array invariants are proved (or the
+// generator stopped, or ctx ended): Through(l, 0) then has them.
+func (g *Generator) WaitArrays(ctx context.Context) {
+	select {
+	case <-g.arrays:
+	case <-ctx.Done():
+	}
+}
+
 // arrayInvariants proves the array invariants of every loop in order
-// (each loop's base uses those of the loop before) and publishes them as
-// round 1's.
+// (each loop's base uses those of the loop before) and publishes them
+// with arrayRound.
 func (g *Generator) arrayInvariants(ctx context.Context) {
 	carried := false
 	for _, l := range g.loops {
@@ -415,7 +428,7 @@ func (g *Generator) arrayInvariants(ctx context.Context) {
 		}
 		if len(got) > 0 {
 			g.note(fmt.Sprintf("loop at %s, arrays: %d invariants", l.Loop.Pos, len(got)))
-			g.publish(l.Loop, got, 1)
+			g.publish(l.Loop, got, arrayRound)
 		}
 	}
 }

@@ -343,7 +343,10 @@ type Generator struct {
 	log   []string
 	err   *guard.Panic // the panic that stopped the generator
 	done  chan struct{}
-	upd   chan struct{} // closed at the next publication
+	// arrays is closed when the array invariants are proved (array.go),
+	// before round 1, or when the generator stopped.
+	arrays chan struct{}
+	upd    chan struct{} // closed at the next publication
 	// rounds[i] is closed when round i+1 has been tried for every loop
 	// (or the generator stopped).
 	rounds []chan struct{}
@@ -372,12 +375,18 @@ func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop,
 // each round gets roundBudget of time instead.
 func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop, solver Solver, work *smt.Meter) *Generator {
 	g := &Generator{p: p, entry: entry, loops: loops, solver: solver, work: work,
-		known: map[*ir.Loop][]Invariant{}, round: map[*ir.Loop][]int{}, done: make(chan struct{}), upd: make(chan struct{})}
+		known: map[*ir.Loop][]Invariant{}, round: map[*ir.Loop][]int{}, done: make(chan struct{}), upd: make(chan struct{}), arrays: make(chan struct{})}
 	for range families {
 		g.rounds = append(g.rounds, make(chan struct{}))
 	}
 	go func() {
 		defer close(g.done)
+		arraysDone := false
+		defer func() {
+			if !arraysDone {
+				close(g.arrays)
+			}
+		}()
 		closed := 0
 		defer func() {
 			for ; closed < len(g.rounds); closed++ {
@@ -392,6 +401,8 @@ func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []L
 		}()
 		defer guard.Recover(&pn)
 		g.arrayInvariants(ctx)
+		arraysDone = true
+		close(g.arrays)
 		carry := map[*ir.Loop][]Invariant{}
 		for round := 0; round < len(families); round++ {
 			for _, l := range loops {
@@ -496,7 +507,7 @@ func (g *Generator) invs(l *ir.Loop, r int, blocked bool) []Invariant {
 	defer g.mu.Unlock()
 	var out []Invariant
 	for i, iv := range g.known[l] {
-		if rd := g.round[l][i]; rd > 0 && rd <= r || rd == 0 && blocked {
+		if rd := g.round[l][i]; rd > 0 && rd <= r || rd == 0 && blocked || rd == arrayRound {
 			out = append(out, iv)
 		}
 	}

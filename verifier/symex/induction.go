@@ -70,7 +70,8 @@ type Induction struct {
 	Names string
 	// Observe, a loop of the entry after Loop, asks for the state at its
 	// first arrival in Observed (Observe must be entered only through its
-	// head: the first arrival is then every entry into it, merged).
+	// head: the first arrival is then every entry into it, merged). The
+	// walk ends there.
 	Observe  *ir.Loop
 	Observed []HeadState
 	// Heads is filled in by Run: the states at the head, one per arrival,
@@ -366,6 +367,9 @@ func (x *executor) observe(st *state, fr *frame, pc int) {
 		return
 	}
 	in.Observed = append(in.Observed, x.snapshotHead(st, fr))
+	// Nothing after it is asked for: the loops after would only be
+	// unrolled for nothing (all of a loop with a fixed count).
+	st.guard = x.b.False()
 }
 
 // recordHead appends st to the induction's head states.
