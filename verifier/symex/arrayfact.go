@@ -248,10 +248,20 @@ func (x *executor) snapshotView(st *state, fr *frame) *headView {
 // Fact is f at this arrival for the cell index idx (of sort IndexSort):
 // Lo <= idx < Hi → Base[idx] == Val(idx), reads seeing the facts assumed
 // at the head; nil if f has no value here.
-func (h HeadState) Fact(f ArrayFact, idx *smt.Term) *smt.Term {
+func (h HeadState) Fact(f ArrayFact, idx *smt.Term) (t *smt.Term) {
 	if h.view == nil {
 		return nil
 	}
+	// The reads check the run's limits, after Run and its recover: a
+	// limit met here is no fact, not a crash.
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(abort); !ok {
+				panic(r)
+			}
+			t = nil
+		}
+	}()
 	return h.view.holds(f, idx)
 }
 
