@@ -16,8 +16,8 @@ import (
 type ArrayInv struct {
 	F symex.ArrayFact
 	// Exit is the bound the counter reaches when the loop ends (the
-	// fact with Hi = Exit is a candidate at the next loop's head), V nil
-	// and C 0 when unknown or when Hi is no counter.
+	// fact with Hi = Exit is a candidate at the next loop's head), nil
+	// when unknown or when Hi is no counter.
 	Exit *symex.Limit
 }
 
