@@ -109,6 +109,40 @@ func counter(f *ir.Function, l *ir.Loop) (i *ir.Var, exit *symex.Limit) {
 	return step, exit
 }
 
+// startVar is k when the loop starts its counter at a register (i := k
+// just before the head) that the loop leaves alone: the segment then
+// starts at k, whatever its value.
+func startVar(f *ir.Function, l *ir.Loop, i *ir.Var) *ir.Var {
+	if l.Head == 0 {
+		return nil
+	}
+	as, ok := f.Body[l.Head-1].(*ir.Assign)
+	if !ok || !isVar(as.Lhs, i) {
+		return nil
+	}
+	r, ok := as.Rhs.(*ir.VarRef)
+	if !ok || r.V.AddrTaken || r.V.Type != i.Type {
+		return nil
+	}
+	for pc := l.Head; pc <= l.Latch; pc++ {
+		switch in := f.Body[pc].(type) {
+		case *ir.Assign:
+			if ir.RootVar(in.Lhs) == r.V {
+				return nil
+			}
+		case *ir.Call:
+			if in.Result != nil && ir.RootVar(in.Result) == r.V {
+				return nil
+			}
+		case *ir.Decl:
+			if in.V == r.V {
+				return nil
+			}
+		}
+	}
+	return r.V
+}
+
 func isVar(e ir.Expr, v *ir.Var) bool {
 	r, ok := e.(*ir.VarRef)
 	return ok && r.V == v
@@ -231,9 +265,16 @@ func (h *houdini) arrayCandidates(m smt.Model, val func(*ir.Var) *smt.Term) []Ar
 				if it := i.Type.(*ir.IntType); !it.Signed {
 					lo = v.BitVec().Big()
 				}
+				los := []symex.Limit{}
 				if lo.IsInt64() {
+					los = append(los, symex.Limit{C: lo.Int64()})
+				}
+				if k := startVar(h.entry, l, i); k != nil {
+					los = append(los, symex.Limit{V: k})
+				}
+				for _, lo := range los {
 					for _, sh := range shapes(h.entry, l, i) {
-						f := symex.ArrayFact{Base: sh.base, Elem: sh.elem, Lo: symex.Limit{C: lo.Int64()}, Hi: symex.Limit{V: i}, Const: sh.konst, Src: sh.src}
+						f := symex.ArrayFact{Base: sh.base, Elem: sh.elem, Lo: lo, Hi: symex.Limit{V: i}, Const: sh.konst, Src: sh.src}
 						add(ArrayInv{F: f, Exit: exit})
 					}
 				}

@@ -39,7 +39,8 @@
 // naming one object at offset 0 whose cells are the elements
 // (symex.ArrayFact). Candidates: for a store a[i] = c or a[i] = b[i] in a
 // loop whose counter i only steps by one, the segment [lo, i) with lo the
-// counter's entry value; and each fact of the loop before with its
+// counter's entry value (a constant read off a model, or the register
+// the counter starts from); and each fact of the loop before with its
 // counter's segment widened to the bound it exits at (`if (i >= n)`).
 // They meet the same two conditions, each checked at a fresh index k
 // (the negation of a ∀ is one failing index, so no quantifier reaches
