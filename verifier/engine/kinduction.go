@@ -64,6 +64,8 @@ type candidate struct {
 	tried bool
 	// zeroTried is how many invariants the last zeroStep had.
 	zeroTried int
+	// skipTried is how many invariants the last skipStep had.
+	skipTried int
 	// blocked and blockFails count the counterexamples to induction
 	// strengthening has blocked and failed to block.
 	blocked, blockFails int
@@ -257,7 +259,7 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 			}
 		}
 		c.invs, c.tried = invs, true
-		ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: invariant.Assumptions(invs), Names: fmt.Sprintf("step%d_", k)}
+		ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: invariant.Assumptions(invs), Arrays: invariant.ArrayFacts(invs), Names: fmt.Sprintf("step%d_", k)}
 		eq, err := runSymex(ctx, m, p, b, symex.Options{Unwind: stepK, Entry: opts.Entry, Induction: ind})
 		if err != nil {
 			if ctx.Err() != nil || m.Exhausted() {
@@ -319,6 +321,40 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 	// strengthening, seed 001), and the step is tried again with what
 	// that proves.
 	steps := func(b *smt.Builder, k int, base *result.Result) (out *result.Result, stop bool) {
+		// Array invariants first, last loop first: their step skips the
+		// loops before and is cheap, while a regular step of an earlier
+		// loop unrolls the fixed-count loops after it.
+		if gen != nil && len(cands) > 1 {
+			for i := len(cands) - 1; i >= 0; i-- {
+				c := cands[i]
+				// The rounds the last regular step saw, none at first:
+				// the array invariants are proved before round 1.
+				gen.WaitArrays(ctx)
+				if ctx.Err() != nil {
+					return nil, true
+				}
+				invs := gen.Through(c.loop, c.rounds)
+				if len(invariant.ArrayFacts(invs)) == 0 || len(invs) == c.skipTried {
+					continue
+				}
+				c.skipTried = len(invs)
+				if skipStep(ctx, p, b, q, k, c, invs, opts, r) {
+					out = new(result.Result)
+					*out = *base
+					out.Stats = r.Stats
+					out.Props = append([]result.Property(nil), base.Props...)
+					for i := range out.Props {
+						out.Props[i].Verdict = result.Safe
+						out.Props[i].Reason = ""
+					}
+					out.Invariants = proofInvariants(opts.Entry, c, invs)
+					return withReason(out, result.Safe, "k-induction: %d invariants (array invariants among them) at the loop at %s imply every property from there on, the loops before skipped", len(invs), c.loop.Pos), false
+				}
+				if ctx.Err() != nil || m.Exhausted() {
+					return nil, true
+				}
+			}
+		}
 		for _, c := range cands {
 			for {
 				out, stop, cti := step(b, k, base, c)
@@ -507,7 +543,7 @@ func zeroStep(ctx context.Context, p *ir.Program, b *smt.Builder, q *querier, k 
 			}
 		}
 	}
-	ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: invariant.Assumptions(invs), HavocAll: true, Zero: true, Names: fmt.Sprintf("zero%d_", k)}
+	ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: invariant.Assumptions(invs), Arrays: invariant.ArrayFacts(invs), HavocAll: true, Zero: true, Names: fmt.Sprintf("zero%d_", k)}
 	eq, err := runSymex(ctx, opts.work, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: ind})
 	if err != nil || len(ind.Heads) == 0 {
 		return false

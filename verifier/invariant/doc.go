@@ -33,4 +33,27 @@
 // More candidates come from concrete runs (sample.go, DIG's null space
 // of monomial values at the heads); they are only candidates, proved or
 // dropped like the others.
+//
+// Array invariants (array.go) are ∀j. lo <= j < hi → a[j] == c (or
+// == b[j]) at a loop head, a and b array variables or pointer registers
+// naming one object at offset 0 whose cells are the elements
+// (symex.ArrayFact). Candidates: for a store a[i] = c or a[i] = b[i] in a
+// loop whose counter i only steps by one, the segment [lo, i) with lo the
+// counter's entry value (a constant read off a model, or the register
+// the counter starts from); and each fact of the loop before with its
+// counter's segment widened to the bound it exits at (`if (i >= n)`).
+// They meet the same two conditions, each checked at a fresh index k
+// (the negation of a ∀ is one failing index, so no quantifier reaches
+// the solver). The hypothesis is assumed by attaching the fact to the
+// head's fresh (havocked) array: every read of it is the fact's value
+// where the fact's range holds, i.e. the fact instantiated at each index
+// the run reads, which no run can tell from the quantified fact; a raw
+// read outside readCell sees the unconstrained array, which is weaker.
+// A fact whose array the havoc did not make fresh is not assumed. For a
+// loop after loops of unbounded count, symex.Induction.Skip jumps from
+// the first loop's head to this one's, havocking what the code between
+// writes (it may not call, allocate, check or jump out), so neither the
+// base (through the loop before, replaced by its step) nor the step
+// unwinds them. The engine then proves with the facts a "k=0" step from
+// that skipped state (engine/arraystep.go), the last loop first.
 package invariant

@@ -403,7 +403,10 @@ type Generator struct {
 	log   []string
 	err   *guard.Panic // the panic that stopped the generator
 	done  chan struct{}
-	upd   chan struct{} // closed at the next publication
+	// arrays is closed when the array invariants are proved (array.go),
+	// before round 1, or when the generator stopped.
+	arrays chan struct{}
+	upd    chan struct{} // closed at the next publication
 	// rounds[i] is closed when round i+1 has been tried for every loop
 	// (or the generator stopped).
 	rounds []chan struct{}
@@ -432,12 +435,18 @@ func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop,
 // each round gets roundBudget of time instead.
 func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop, solver Solver, work *smt.Meter) *Generator {
 	g := &Generator{p: p, entry: entry, loops: loops, solver: solver, work: work,
-		known: map[*ir.Loop][]Invariant{}, round: map[*ir.Loop][]int{}, done: make(chan struct{}), upd: make(chan struct{})}
+		known: map[*ir.Loop][]Invariant{}, round: map[*ir.Loop][]int{}, done: make(chan struct{}), upd: make(chan struct{}), arrays: make(chan struct{})}
 	for range families {
 		g.rounds = append(g.rounds, make(chan struct{}))
 	}
 	go func() {
 		defer close(g.done)
+		arraysDone := false
+		defer func() {
+			if !arraysDone {
+				close(g.arrays)
+			}
+		}()
 		closed := 0
 		defer func() {
 			for ; closed < len(g.rounds); closed++ {
@@ -451,6 +460,9 @@ func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []L
 			}
 		}()
 		defer guard.Recover(&pn)
+		g.arrayInvariants(ctx)
+		arraysDone = true
+		close(g.arrays)
 		carry := map[*ir.Loop][]Invariant{}
 		for round := 0; round < len(families); round++ {
 			for _, l := range loops {
@@ -555,7 +567,7 @@ func (g *Generator) invs(l *ir.Loop, r int, blocked bool) []Invariant {
 	defer g.mu.Unlock()
 	var out []Invariant
 	for i, iv := range g.known[l] {
-		if rd := g.round[l][i]; rd > 0 && rd <= r || rd == 0 && blocked {
+		if rd := g.round[l][i]; rd > 0 && rd <= r || rd == 0 && blocked || rd == arrayRound {
 			out = append(out, iv)
 		}
 	}
@@ -676,6 +688,10 @@ type houdini struct {
 	// invariants proved so far.
 	prev    *Loop
 	prevInv []Invariant
+	// prevFirst makes entryState try the loop before first: the array
+	// proofs (array.go) would otherwise unroll a loop before with a fixed
+	// count, all of it.
+	prevFirst bool
 }
 
 // written are the variables the loop assigns directly.
@@ -929,38 +945,57 @@ func (h *houdini) check(goal *smt.Term, use func(smt.Model)) (smt.Result, error)
 // by its inductive step (havoc, its known invariants assumed), whose
 // exits cover every real exit.
 func (h *houdini) entryState(b *smt.Builder) (symex.HeadState, error) {
+	if h.prevFirst && h.prev != nil {
+		if hs, err := h.entryAfterPrev(b); err == nil {
+			return hs, nil
+		}
+	}
 	l := h.loop.Loop
 	fwd := &symex.Induction{Loop: l, Forward: true}
 	feq, err := symex.Run(h.ctx, h.p, b, symex.Options{Unwind: 1, Entry: h.entry.Name, Induction: fwd})
 	if err != nil {
 		return symex.HeadState{}, err
 	}
-	if len(fwd.Heads) == 0 {
+	if len(fwd.Heads) == 0 && h.prev == nil {
 		return symex.HeadState{}, fmt.Errorf("the head is not reached")
 	}
 	if feq.Steps > maxSteps {
 		return symex.HeadState{}, fmt.Errorf("the program is too large for templates (%d steps)", feq.Steps)
 	}
-	res, err := h.check(b.Or(relevant(feq, h.entry, l.Head)...), nil)
-	if err == nil && res == smt.Unsat {
-		return fwd.Heads[0], nil
+	if len(fwd.Heads) > 0 {
+		// (Not reached within one unwinding: a loop before runs a fixed
+		// number of times, the loop before inductive may still reach it.)
+		res, err := h.check(b.Or(relevant(feq, h.entry, l.Head)...), nil)
+		if err == nil && res == smt.Unsat {
+			return fwd.Heads[0], nil
+		}
+		if h.prev == nil {
+			return symex.HeadState{}, fmt.Errorf("the code before the loop is not within one unwinding (%v %v)", res, err)
+		}
 	}
-	if h.prev == nil {
-		return symex.HeadState{}, fmt.Errorf("the code before the loop is not within one unwinding (%v %v)", res, err)
+	return h.entryAfterPrev(b)
+}
+
+// entryAfterPrev is entryState from the loop before, replaced by its
+// inductive step: without Skip first (the loops before that one then stay
+// bounded and their effects exact), then with it (they may be unbounded).
+func (h *houdini) entryAfterPrev(b *smt.Builder) (symex.HeadState, error) {
+	l := h.loop.Loop
+	var res smt.Result
+	var err error
+	for _, skip := range []bool{false, true} {
+		ind := &symex.Induction{Loop: h.prev.Loop, Bounds: h.prev.Bounds, Assume: Assumptions(h.prevInv), Arrays: ArrayFacts(h.prevInv), Skip: skip, Observe: l, Names: "prev_"}
+		var ieq *symex.Equation
+		ieq, err = symex.Run(h.ctx, h.p, b, symex.Options{Unwind: 1, Entry: h.entry.Name, Induction: ind})
+		if err != nil || len(ind.Observed) == 0 {
+			continue
+		}
+		res, err = h.check(b.Or(relevant(ieq, h.entry, l.Head)...), nil)
+		if err == nil && res == smt.Unsat {
+			return ind.Observed[0], nil
+		}
 	}
-	ind := &symex.Induction{Loop: h.prev.Loop, Bounds: h.prev.Bounds, Assume: Assumptions(h.prevInv), Observe: l, Names: "prev_"}
-	ieq, err := symex.Run(h.ctx, h.p, b, symex.Options{Unwind: 1, Entry: h.entry.Name, Induction: ind})
-	if err != nil {
-		return symex.HeadState{}, err
-	}
-	if len(ind.Observed) == 0 {
-		return symex.HeadState{}, fmt.Errorf("the head is not reached after the loop before")
-	}
-	res, err = h.check(b.Or(relevant(ieq, h.entry, l.Head)...), nil)
-	if err != nil || res != smt.Unsat {
-		return symex.HeadState{}, fmt.Errorf("the code before the loop is not within one unwinding, even with the loop before inductive (%v %v)", res, err)
-	}
-	return ind.Observed[0], nil
+	return symex.HeadState{}, fmt.Errorf("the code before the loop is not within one unwinding, even with the loop before inductive (%v %v)", res, err)
 }
 
 // roundBudget bounds one round for one loop: the generator shares the

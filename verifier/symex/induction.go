@@ -42,6 +42,15 @@ type Induction struct {
 	// returns nil for a variable that is not one; the predicate must then
 	// return nil and is left out).
 	Assume []func(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term
+	// Arrays are loop-head invariants over arrays, assumed at the first
+	// arrival for the arrays the havoc made fresh (see ArrayFact).
+	Arrays []ArrayFact
+	// Skip jumps from the head of the entry's first loop before Loop
+	// straight to Loop's head, havocking what the code between writes:
+	// the loops before Loop are not unwound, so they may be unbounded.
+	// That code must not call, allocate, check or jump out (the run
+	// fails otherwise); its assertions would go unchecked.
+	Skip bool
 	// HavocAll havocs every register of the entry and every global and
 	// writable object at the head, not only what the loop writes: the step
 	// then starts from a state independent of the code before the loop.
@@ -62,7 +71,8 @@ type Induction struct {
 	Names string
 	// Observe, a loop of the entry after Loop, asks for the state at its
 	// first arrival in Observed (Observe must be entered only through its
-	// head: the first arrival is then every entry into it, merged).
+	// head: the first arrival is then every entry into it, merged). The
+	// walk ends there.
 	Observe  *ir.Loop
 	Observed []HeadState
 	// Heads is filled in by Run: the states at the head, one per arrival,
@@ -79,6 +89,7 @@ type HeadState struct {
 	// Vals maps the entry's variables (and globals) and memory objects to
 	// their values; keys are comparable between runs of one program.
 	Vals map[StateKey]*smt.Term
+	view *headView // for Fact
 }
 
 // StateKey names a register (V in the activation Frame) or a memory
@@ -111,6 +122,12 @@ type inductionState struct {
 	pc      int // where the entry's walk is (calls run at their pc)
 	writes  writeSet
 	in      *Induction
+	// skipFrom is where Skip jumps from (-1: nowhere); skipped says it
+	// has.
+	skipFrom int
+	skipped  bool
+	// fresh are the arrays the havocs created (facts attach to them).
+	fresh map[uint64]bool
 }
 
 // inputName names the next input; an induction run may prefix it.
@@ -170,7 +187,14 @@ func (x *executor) startInduction(entry *ir.Function, in *Induction) error {
 			return fmt.Errorf("induction: loop at %s: %w", in.Observe.Pos, err)
 		}
 	}
-	x.ind = &inductionState{loop: l, bounds: in.Bounds, k: x.opts.Unwind, writes: ws, in: in}
+	x.ind = &inductionState{loop: l, bounds: in.Bounds, k: x.opts.Unwind, writes: ws, in: in, skipFrom: -1, fresh: map[uint64]bool{}}
+	if in.Skip {
+		from, err := skipRegion(entry, l)
+		if err != nil {
+			return fmt.Errorf("induction: loop at %s: cannot skip to it: %w", l.Pos, err)
+		}
+		x.ind.skipFrom = from
+	}
 	if in.Zero {
 		x.ind.k = 0
 	}
@@ -278,6 +302,7 @@ func (x *executor) atInductionHead(st *state, fr *frame) {
 			if x.inMem[v] {
 				if id, ok := x.varObj[key]; ok {
 					st.mem[id] = x.internalFresh(x.cellSort(x.objs[id].cell))
+					ind.fresh[st.mem[id].ID()] = true
 				}
 				continue
 			}
@@ -297,6 +322,7 @@ func (x *executor) atInductionHead(st *state, fr *frame) {
 					continue
 				}
 				st.mem[id] = x.internalFresh(x.cellSort(x.objs[id].cell))
+				ind.fresh[st.mem[id].ID()] = true
 				// The loop may free blocks too: their lifetimes are
 				// part of the arbitrary state (pointer check).
 				if _, ok := st.regs[x.goneKey(id)]; ok {
@@ -341,6 +367,9 @@ func (x *executor) atInductionHead(st *state, fr *frame) {
 		if c := a(x.b, val); c != nil {
 			st.guard = x.b.And(st.guard, c)
 		}
+	}
+	if ind.iter == 1 {
+		x.assumeArrayFacts(st, fr)
 	}
 }
 
@@ -399,6 +428,9 @@ func (x *executor) observe(st *state, fr *frame, pc int) {
 		return
 	}
 	in.Observed = append(in.Observed, x.snapshotHead(st, fr))
+	// Nothing after it is asked for: the loops after would only be
+	// unrolled for nothing (all of a loop with a fixed count).
+	st.guard = x.b.False()
 }
 
 // recordHead appends st to the induction's head states.
@@ -416,6 +448,7 @@ func (x *executor) snapshotHead(st *state, fr *frame) HeadState {
 	for id, v := range st.mem {
 		h.Vals[StateKey{Obj: id}] = v
 	}
+	h.view = x.snapshotView(st, fr)
 	return h
 }
 

@@ -448,7 +448,7 @@ func (x *executor) readCellDepth(arr, idx *smt.Term, depth int) *smt.Term {
 	case smt.OpConstArray:
 		return arr.Arg(0)
 	}
-	return x.b.Select(arr, idx)
+	return x.factSelect(arr, idx)
 }
 
 // loadObj reads n bytes at off of an object with cells of size cell.

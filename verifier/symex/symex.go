@@ -265,6 +265,10 @@ type executor struct {
 	lowMemo    map[uint64]lowBits // known low bits of index terms
 	garbage    map[uint64]bool    // inputs that name no object as pointers (markGarbage)
 	ind        *inductionState
+	// memFacts are the array facts attached to fresh arrays (by term
+	// ID), factDeps the arrays their values read.
+	memFacts map[uint64][]memFact
+	factDeps map[uint64][]*smt.Term
 	// setup: assertions are assumed (ir.BSetup), not checked.
 	setup     bool
 	reads     int // readCellDepth calls, for checkLimits
@@ -717,6 +721,12 @@ func (x *executor) call(f *ir.Function, args []value, st *state) (*state, value)
 		}
 		x.tick()
 		in := body[pc]
+		if x.ind != nil && fr.id == x.ind.frame && pc == x.ind.skipFrom && !x.ind.skipped {
+			x.ind.skipped = true
+			x.skip(cur, fr)
+			pc = x.ind.loop.Head
+			continue
+		}
 		if x.ind != nil && fr.id == x.ind.frame {
 			x.ind.pc = pc
 			x.observe(cur, fr, pc)
