@@ -25,8 +25,9 @@ const (
 )
 
 // Invariant is a fact about the entry's registers at a loop head: a
-// linear Pred of the template families or a Clause from blocking a
-// counterexample to induction (strengthen.go).
+// linear Pred of the template families or of samples (headsample.go), a
+// Clause from blocking a counterexample to induction (strengthen.go) or
+// a parity, or a Guarded one of these.
 type Invariant interface {
 	// Build is the fact over the values val gives, nil if one is missing.
 	Build(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term
@@ -168,15 +169,31 @@ func IntervalC(v *ir.Var, lo, hi *big.Int) string {
 	return fmt.Sprintf("%s <= %s && %s <= %s", cConst(v, lo), name, name, cConst(v, hi))
 }
 
-// Subsumed reports whether p is a Le predicate that an Eq among ps over
-// the same sum implies (x - y <= 0 beside x - y == 0): readers of a proof
-// need only the equality.
+// Subsumed reports whether another of ps implies p in a way readers of a
+// proof see at once: a Le predicate beside an Eq over the same sum (x - y
+// <= 0 beside x - y == 0), under the same guard or none; a Guarded
+// beside its P unguarded.
 func Subsumed(p Invariant, ps []Invariant) bool {
+	var guard *Atom
+	if g, ok := p.(Guarded); ok {
+		for _, q := range ps {
+			if q.String() == g.P.String() {
+				return true
+			}
+		}
+		guard, p = &g.G, g.P
+	}
 	le, ok := p.(Pred)
 	if !ok || le.Op != Le {
 		return false
 	}
 	for _, q := range ps {
+		if gq, ok := q.(Guarded); ok {
+			if guard == nil || gq.G.String() != guard.String() {
+				continue
+			}
+			q = gq.P
+		}
 		eq, ok := q.(Pred)
 		if !ok || eq.Op != Eq || len(eq.Vars) != len(le.Vars) {
 			continue
@@ -392,6 +409,7 @@ func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []L
 		}()
 		defer guard.Recover(&pn)
 		carry := map[*ir.Loop][]Invariant{}
+		sampled := g.sampled(ctx)
 		for round := 0; round < len(families); round++ {
 			for _, l := range loops {
 				if ctx.Err() != nil {
@@ -423,10 +441,22 @@ func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []L
 				}
 				if err != nil {
 					g.note(fmt.Sprintf("loop at %s, round %d: %v (%d units)", l.Loop.Pos, round+1, err, share.Used()))
-					continue
+				} else {
+					g.note(fmt.Sprintf("loop at %s, round %d: %d invariants (%d units)", l.Loop.Pos, round+1, len(got), share.Used()))
+					g.publish(l.Loop, got, round+1)
 				}
-				g.note(fmt.Sprintf("loop at %s, round %d: %d invariants (%d units)", l.Loop.Pos, round+1, len(got), share.Used()))
-				g.publish(l.Loop, got, round+1)
+				if round == 0 {
+					// The sampled candidates after the templates, in runs
+					// of their own: the equalities with the templates'
+					// unproved ones (a >= 0 may need a + b == 3i against
+					// wrap-around), then the inequalities.
+					if sc := sampled[l.Loop]; len(sc.eqs) > 0 {
+						g.sampledPass(ctx, l, "equalities", append(append([]Invariant(nil), sc.eqs...), failed...), work)
+					}
+					if sc := sampled[l.Loop]; len(sc.ineqs) > 0 {
+						g.sampledPass(ctx, l, "inequalities", sc.ineqs, work)
+					}
+				}
 			}
 			g.mu.Lock()
 			g.roundWork = append(g.roundWork, g.work.Used())
