@@ -10,7 +10,7 @@ import (
 	"github.com/prbmc/prbmc/verifier/symex"
 )
 
-// This file gives Houdini's first round candidates from the states the
+// This file gives Houdini's second round candidates from the states the
 // concrete runs of sample.go reach at the loop heads (DIG's linear half):
 // the equalities of the null space of the states' values, the parity of
 // a variable that never changes it, and inequalities a·x + b·y <= C with
@@ -35,11 +35,11 @@ const (
 	headMinRows = 6
 	// headMaxIneqs bounds the inequalities of one set of states: the
 	// pairs grow as n², and each candidate is in every Houdini query.
-	headMaxIneqs = 64
+	headMaxIneqs = 32
 	// headMaxGuards bounds the guards (each polarity counts) and
 	// headMaxGuarded the candidates under each.
 	headMaxGuards  = 6
-	headMaxGuarded = 24
+	headMaxGuarded = 12
 	// headMaxEqCoef and headMaxEqVars bound the equalities taken from
 	// the null space: larger ones are mostly artefacts of few samples,
 	// and Pred.CExpr must not overflow long long.
@@ -514,8 +514,8 @@ func (h *houdini) guardAtoms(written map[*ir.Var]bool) []Atom {
 	return out
 }
 
-// sampled are the candidates of each loop's sampled head states, for the
-// first round (computed once: the runs are deterministic).
+// sampled are the candidates of each loop's sampled head states, for
+// their round (computed once: the runs are deterministic).
 func (g *Generator) sampled(ctx context.Context) map[*ir.Loop]sampledCands {
 	vars := map[*ir.Loop][]*ir.Var{}
 	var loops []*ir.Loop
@@ -539,13 +539,13 @@ func (g *Generator) sampled(ctx context.Context) map[*ir.Loop]sampledCands {
 	return out
 }
 
-// sampledPass checks sampled candidates of l (what) with round 1's
-// invariants known, in a Houdini run of their own with a third of a
-// round's work: a set that is too hard to prove inductive in time (many
-// inequalities, or a + b == 3i with its bounds, whose wrap-around
-// reasoning a solver bit-blasts) then costs only itself, not the
-// templates' round. What it proves counts as round 1's.
-func (g *Generator) sampledPass(ctx context.Context, l Loop, what string, cands []Invariant, work *smt.Meter) {
+// sampledPass checks sampled candidates of l (what) with the invariants
+// of the rounds before known, in a Houdini run of its own with a third
+// of a round's work (ineqWork): a set that is too hard to prove
+// inductive in time (many inequalities, or a + b == 3i over the
+// integers, whose wrap-around reasoning a solver bit-blasts) then costs
+// only itself. What it proves counts as round's.
+func (g *Generator) sampledPass(ctx context.Context, l Loop, round int, what string, cands []Invariant, work *smt.Meter) {
 	lctx := ctx
 	var share *smt.Meter
 	if work.Limited() {
@@ -561,7 +561,7 @@ func (g *Generator) sampledPass(ctx context.Context, l Loop, what string, cands 
 			share = work.Sub(0)
 		}
 	}
-	h, _ := g.houdiniFor(lctx, l.Loop, 1, false)
+	h, _ := g.houdiniFor(lctx, l.Loop, round, false)
 	h.solver = meteredSolver(h.solver, share)
 	cands = withCarry(nil, cands, h.proven)
 	b := smt.NewBuilder()
@@ -574,14 +574,15 @@ func (g *Generator) sampledPass(ctx context.Context, l Loop, what string, cands 
 		return
 	}
 	if err != nil {
-		g.note(fmt.Sprintf("loop at %s, round 1, %d sampled %s: %v (%d units)", l.Loop.Pos, len(cands), what, err, share.Used()))
+		g.note(fmt.Sprintf("loop at %s, round %d, %d sampled %s: %v (%d units)", l.Loop.Pos, round, len(cands), what, err, share.Used()))
 		return
 	}
-	g.note(fmt.Sprintf("loop at %s, round 1, %d sampled %s: %d invariants (%d units)", l.Loop.Pos, len(cands), what, len(got), share.Used()))
-	g.publish(l.Loop, got, 1)
+	g.note(fmt.Sprintf("loop at %s, round %d, %d sampled %s: %d invariants (%d units)", l.Loop.Pos, round, len(cands), what, len(got), share.Used()))
+	g.publish(l.Loop, got, round)
 }
 
-// ineqWork and ineqBudget bound one sampledPass: a third of a round.
+// ineqWork and ineqBudget bound one sampledPass: a third of a round
+// (the step at k = 2 waits for it).
 const (
 	ineqWork   = roundWork / 3
 	ineqBudget = roundBudget / 3

@@ -371,8 +371,8 @@ type Generator struct {
 }
 
 // Rounds is the number of rounds the generator runs: one per template
-// family.
-func Rounds() int { return len(families) }
+// family and one for the candidates of sampled runs.
+func Rounds() int { return len(roundOrder) }
 
 // Start runs the generator for loops of entry in a goroutine until it has
 // nothing left to try or ctx ends. Wait for it before closing what the
@@ -388,9 +388,19 @@ func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop,
 // them with WaitRound and Through. Without a work bound (nil or unlimited)
 // each round gets roundBudget of time instead.
 func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop, solver Solver, work *smt.Meter) *Generator {
+	return StartSeeded(ctx, p, entry, loops, solver, work, nil)
+}
+
+// StartSeeded is StartWork with invariants proved elsewhere (the linear
+// ones of a refused algebraic proof) known from the start: round 1's,
+// assumed by every round.
+func StartSeeded(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop, solver Solver, work *smt.Meter, seed map[*ir.Loop][]Invariant) *Generator {
 	g := &Generator{p: p, entry: entry, loops: loops, solver: solver, work: work,
 		known: map[*ir.Loop][]Invariant{}, round: map[*ir.Loop][]int{}, done: make(chan struct{}), upd: make(chan struct{})}
-	for range families {
+	for _, l := range loops {
+		g.publish(l.Loop, seed[l.Loop], 1)
+	}
+	for range roundOrder {
 		g.rounds = append(g.rounds, make(chan struct{}))
 	}
 	go func() {
@@ -409,11 +419,26 @@ func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []L
 		}()
 		defer guard.Recover(&pn)
 		carry := map[*ir.Loop][]Invariant{}
-		sampled := g.sampled(ctx)
-		for round := 0; round < len(families); round++ {
+		var sampled map[*ir.Loop]sampledCands
+		for round := 0; round < len(roundOrder); round++ {
 			for _, l := range loops {
 				if ctx.Err() != nil {
 					return
+				}
+				if roundOrder[round] == sampledRound {
+					if sampled == nil {
+						// Only now: round 1 does not wait for the runs.
+						sampled = g.sampled(ctx)
+					}
+					// In runs of their own: the equalities, then the
+					// inequalities (see sampledPass).
+					if sc := sampled[l.Loop]; len(sc.eqs) > 0 {
+						g.sampledPass(ctx, l, round+1, "equalities", sc.eqs, work)
+					}
+					if sc := sampled[l.Loop]; len(sc.ineqs) > 0 && ctx.Err() == nil {
+						g.sampledPass(ctx, l, round+1, "inequalities", sc.ineqs, work)
+					}
+					continue
 				}
 				lctx, cancel := ctx, context.CancelFunc(func() {})
 				var share *smt.Meter
@@ -433,7 +458,7 @@ func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []L
 				// Block's (which depend on when the engine asks).
 				h, _ := g.houdiniFor(lctx, l.Loop, round+1, false)
 				h.solver = meteredSolver(h.solver, share)
-				got, failed, err := h.run(families[round], carry[l.Loop])
+				got, failed, err := h.run(families[roundOrder[round]], carry[l.Loop])
 				carry[l.Loop] = failed
 				cancel()
 				if ctx.Err() != nil {
@@ -444,18 +469,6 @@ func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []L
 				} else {
 					g.note(fmt.Sprintf("loop at %s, round %d: %d invariants (%d units)", l.Loop.Pos, round+1, len(got), share.Used()))
 					g.publish(l.Loop, got, round+1)
-				}
-				if round == 0 {
-					// The sampled candidates after the templates, in runs
-					// of their own: the equalities with the templates'
-					// unproved ones (a >= 0 may need a + b == 3i against
-					// wrap-around), then the inequalities.
-					if sc := sampled[l.Loop]; len(sc.eqs) > 0 {
-						g.sampledPass(ctx, l, "equalities", append(append([]Invariant(nil), sc.eqs...), failed...), work)
-					}
-					if sc := sampled[l.Loop]; len(sc.ineqs) > 0 {
-						g.sampledPass(ctx, l, "inequalities", sc.ineqs, work)
-					}
 				}
 			}
 			g.mu.Lock()
@@ -617,8 +630,16 @@ var triples = [][3]int64{{1, 1, -1}, {1, 1, -2}, {1, 1, -3}, {1, -1, -2}, {1, -1
 // tripleRound says the family also asks for x + y - z == c over triples.
 func tripleRound(ts []template) bool { return len(ts) == 0 }
 
-// families are the rounds, cheapest and most often useful first; the
-// empty one stands for the triples.
+// roundOrder are the rounds: an index into families, or sampledRound
+// for the candidates of sampled runs (headsample.go), after the cheap
+// templates (the step at k = 1 does not wait for them: they may be
+// many, and slow to check) and before the costly triples.
+var roundOrder = []int{0, sampledRound, 1, 2}
+
+const sampledRound = -1
+
+// families are the template rounds, cheapest and most often useful
+// first; the empty one stands for the triples.
 var families = [][]template{
 	{{1, -1, Eq, true}, {1, 1, Eq, true}, {1, -2, Eq, true}, {2, -1, Eq, true}, {1, -1, Le, false}, {-1, 1, Le, false}},
 	{},
