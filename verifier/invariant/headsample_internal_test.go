@@ -274,3 +274,51 @@ func fmtVals(val map[*ir.Var]*big.Int) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// TestGuardedForms: a Guarded invariant reads as the disjunction C would
+// write, in C with the guard's own type, and Subsumed drops only what a
+// reader sees implied: a bound beside the equality under the same guard
+// (or none), a guarded fact beside the same fact unguarded.
+func TestGuardedForms(t *testing.T) {
+	intT := &ir.IntType{Kind: ir.Int, Bits: 32, Signed: true}
+	uintT := &ir.IntType{Kind: ir.Int, Bits: 32}
+	i := &ir.Var{Name: "i", Source: "i", Type: intT, Kind: ir.Local}
+	k := &ir.Var{Name: "k", Source: "k", Type: intT, Kind: ir.Local}
+	u := &ir.Var{Name: "u", Source: "u", Type: uintT, Kind: ir.Local}
+	le := Pred{Vars: []*ir.Var{i, k}, Coefs: []int64{1, -2}, Op: Le, C: new(big.Int)}
+	eq := Pred{Vars: []*ir.Var{i, k}, Coefs: []int64{1, -2}, Op: Eq, C: new(big.Int)}
+	kge := Atom{V: k, Rel: RelGe, C: new(big.Int)}
+	g := Guarded{G: kge, P: le}
+	if s, want := g.String(), "k < 0 || i - 2*k <= 0"; s != want {
+		t.Errorf("String %q, want %q", s, want)
+	}
+	if s, want := g.CExpr(), "(k < 0) || ((long long)i - 2 * (long long)k <= 0LL)"; s != want {
+		t.Errorf("CExpr %q, want %q", s, want)
+	}
+	if s, want := (Guarded{G: Atom{V: u, Rel: RelGt, C: big.NewInt(7)}, P: parity(i, false)}).CExpr(), "(u <= 7u) || ((i & 0x1) == 0x0)"; s != want {
+		t.Errorf("CExpr %q, want %q", s, want)
+	}
+	for _, tc := range []struct {
+		p    Invariant
+		ps   []Invariant
+		want bool
+	}{
+		{g, []Invariant{g, Guarded{G: kge, P: eq}}, true},
+		{g, []Invariant{g, eq}, true},
+		{g, []Invariant{g, le}, true},
+		{g, []Invariant{g, Guarded{G: kge.Not(), P: eq}}, false},
+		{le, []Invariant{le, Guarded{G: kge, P: eq}}, false},
+		{Guarded{G: kge, P: eq}, []Invariant{Guarded{G: kge, P: eq}, le}, false},
+	} {
+		if got := Subsumed(tc.p, tc.ps); got != tc.want {
+			t.Errorf("Subsumed(%s, %v) = %v", tc.p, tc.ps, got)
+		}
+	}
+	for _, a := range []Atom{kge, {V: k, Rel: RelLt, C: big.NewInt(3)}, {V: k, Rel: RelEq, C: big.NewInt(-1)}, {V: k, Rel: RelLe, C: big.NewInt(2)}} {
+		for x := int64(-4); x <= 4; x++ {
+			if a.holds(big.NewInt(x)) == a.Not().holds(big.NewInt(x)) {
+				t.Errorf("%s and %s agree at %d", a, a.Not(), x)
+			}
+		}
+	}
+}
