@@ -27,7 +27,8 @@ const (
 // Invariant is a fact about the entry's registers at a loop head: a
 // linear Pred of the template families or of samples (headsample.go), a
 // Clause from blocking a counterexample to induction (strengthen.go) or
-// a parity, or a Guarded one of these.
+// a parity, a Guarded one of these, or a linear PolyInv the algebraic
+// prover proved (StartSeeded).
 type Invariant interface {
 	// Build is the fact over the values val gives, nil if one is missing.
 	Build(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term
