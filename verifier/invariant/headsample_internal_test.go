@@ -2,6 +2,7 @@ package invariant
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand"
@@ -320,5 +321,32 @@ func TestGuardedForms(t *testing.T) {
 				t.Errorf("%s and %s agree at %d", a, a.Not(), x)
 			}
 		}
+	}
+}
+
+// TestAlgebraicRefusalKeepsProved: when the algebraic prover refuses
+// (loop-lit/bhmr2007: a + b == 3n needs i == n at the exit, which no
+// equality gives), the invariants it proved before the refusal come with
+// the error, for the generator to start from, and hold on concrete runs.
+func TestAlgebraicRefusalKeepsProved(t *testing.T) {
+	p := cfronttest.LoadProgram(t, algebraPre+`int main(void) { int i = 0, a = 0, b = 0, n = __VERIFIER_nondet_int();
+		if (!(n >= 0 && n <= 1000000)) return 0;
+		while (i < n) { if (__VERIFIER_nondet_int()) { a = a + 1; b = b + 2; } else { a = a + 2; b = b + 1; } i = i + 1; }
+		assert(a + b == 3*n); return 0; }`, ir.ILP32).IR
+	f := p.Func("main")
+	_, err := ProveAlgebraic(context.Background(), p, f, SampleCandidates(context.Background(), p, f))
+	var unproved *UnprovedError
+	if !errors.As(err, &unproved) {
+		t.Fatalf("err %v, want a refusal", err)
+	}
+	var got []string
+	for _, li := range unproved.Proved {
+		for _, iv := range li.Invariants {
+			got = append(got, iv.String())
+		}
+		checkOnWideRuns(t, p, li)
+	}
+	if !strings.Contains(strings.Join(got, "; "), "3*i - a - b == 0 (mod 2^32)") {
+		t.Errorf("proved %q, want 3*i - a - b == 0 (mod 2^32)", got)
 	}
 }
