@@ -20,7 +20,12 @@ import (
 // usual; it takes milliseconds either way (tens of them when it samples:
 // the runs are bounded in steps, not time, so the verdict is the same on
 // a busy machine).
-func algebraic(ctx context.Context, p *ir.Program, entry *ir.Function, opts Options, name string) *result.Result {
+//
+// When it refuses, seed are the linear equalities it proved all the same
+// (modulo 2^w: cheap for a solver, unlike a + b == 3i over the integers,
+// whose wrap-around reasoning the templates' checks bit-blast), for the
+// invariant generator to start from.
+func algebraic(ctx context.Context, p *ir.Program, entry *ir.Function, opts Options, name string) (_ *result.Result, seed map[*ir.Loop][]invariant.Invariant) {
 	pf, err := invariant.ProveAlgebraic(ctx, p, entry, nil)
 	var unproved *invariant.UnprovedError
 	if errors.As(err, &unproved) && ctx.Err() == nil {
@@ -35,7 +40,21 @@ func algebraic(ctx context.Context, p *ir.Program, entry *ir.Function, opts Opti
 	}
 	if err != nil {
 		fmt.Fprintf(opts.Log, "prbmc: polynomial invariants: %v\n", err)
-		return nil
+		if errors.As(err, &unproved) {
+			for _, li := range unproved.Proved {
+				for _, iv := range li.Invariants {
+					// Products would bring multiplications into every
+					// query of the generator and the steps.
+					if q, ok := iv.(invariant.PolyInv); ok && q.P.Degree() == 1 {
+						if seed == nil {
+							seed = map[*ir.Loop][]invariant.Invariant{}
+						}
+						seed[li.Loop] = append(seed[li.Loop], q)
+					}
+				}
+			}
+		}
+		return nil, seed
 	}
 	r := &result.Result{Engine: name}
 	for _, prop := range propsFrom(p, entry) {
@@ -58,7 +77,7 @@ func algebraic(ctx context.Context, p *ir.Program, entry *ir.Function, opts Opti
 		where = fmt.Sprintf("%d loops from %s on", len(pf.Loops), strings.TrimPrefix(where, "the loop at "))
 	}
 	// "proved …, imply" reads for one invariant as for several.
-	return withReason(r, result.Safe, "%s: the loop invariants at %s (%d), proved as identities of polynomials over the integers (so modulo 2^w), imply every property", algebraReason, where, n)
+	return withReason(r, result.Safe, "%s: the loop invariants at %s (%d), proved as identities of polynomials over the integers (so modulo 2^w), imply every property", algebraReason, where, n), nil
 }
 
 // algebraReason starts the reason of a proof by algebraic.

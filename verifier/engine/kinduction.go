@@ -174,8 +174,10 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 	if entry == nil || !entry.HasBody() {
 		return unknown(name, "no function %q with a body", opts.Entry)
 	}
+	var seed map[*ir.Loop][]invariant.Invariant
 	if opts.Invariants == "" || opts.Invariants == "relational" {
-		if out := algebraic(ctx, p, entry, opts, name); out != nil {
+		var out *result.Result
+		if out, seed = algebraic(ctx, p, entry, opts, name); out != nil {
 			return out
 		}
 	}
@@ -205,7 +207,7 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 		if m.Limited() {
 			gw = smt.NewMeter(max(int64(float64(m.Limit())*generatorShare), 1))
 		}
-		gen = invariant.StartWork(gctx, p, entry, loops, solver, gw)
+		gen = invariant.StartSeeded(gctx, p, entry, loops, solver, gw, seed)
 		defer func() {
 			cancel()
 			gen.Wait()
@@ -239,8 +241,8 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 			// rounds 1 to k, waiting for it to get there: the same on
 			// every run (the generator's rounds have work budgets).
 			c.rounds = gen.WaitRound(ctx, k)
-			if ctx.Err() != nil {
-				return nil, true, nil
+			if ctx.Err() != nil || gen.Err() != nil {
+				return nil, true, nil // a generator's panic: see the deferred check
 			}
 			invs = gen.Through(c.loop, c.rounds)
 		}

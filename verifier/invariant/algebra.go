@@ -161,6 +161,18 @@ func (q PolyInv) Build(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term {
 	sum := b.BVInt(q.W, 0)
 	for _, t := range q.P.sorted() {
 		c := new(big.Int).Mod(t.c, mod)
+		if len(t.m) == 1 && t.c.IsInt64() && t.c.Int64() > -1<<16 && t.c.Int64() < 1<<16 {
+			// A small multiple of a variable as shifts and adds: -a as
+			// a product with 2^w - 1 would bit-blast to a multiplier,
+			// and a step assuming a + b == 3i (mod 2^32) would crawl.
+			k := t.c.Int64()
+			if k < 0 {
+				sum = b.BVSub(sum, scale(b, q.W, -k, vals[t.m[0]]))
+			} else {
+				sum = b.BVAdd(sum, scale(b, q.W, k, vals[t.m[0]]))
+			}
+			continue
+		}
 		prod := b.BVBig(q.W, c)
 		for _, s := range t.m {
 			prod = b.BVMul(prod, vals[s])
@@ -1097,14 +1109,15 @@ func proveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extr
 		if err := a.walk(l.Head, a.headState(l, invs), &outs[i], false); err != nil {
 			return nil, err
 		}
-		for _, ev := range outs[i].asserts {
-			if !a.proves(a.f.Body[ev.pc].(*ir.Assert).Cond, ev.st) {
-				return nil, &UnprovedError{fmt.Errorf("assertion at %s not implied by %d polynomial invariants (%v)", a.f.Body[ev.pc].Pos(), len(invs), invs)}
-			}
-		}
 		li := LoopInvariants{Loop: l}
 		for _, q := range invs {
 			li.Invariants = append(li.Invariants, q)
+		}
+		for _, ev := range outs[i].asserts {
+			if !a.proves(a.f.Body[ev.pc].(*ir.Assert).Cond, ev.st) {
+				return nil, &UnprovedError{Err: fmt.Errorf("assertion at %s not implied by %d polynomial invariants (%v)", a.f.Body[ev.pc].Pos(), len(invs), invs),
+					Proved: append(out.Loops, li)}
+			}
 		}
 		// The bounds the proof used, for its readers (temporaries have
 		// no name in C).
@@ -1119,7 +1132,7 @@ func proveAlgebraic(ctx context.Context, p *ir.Program, entry *ir.Function, extr
 		out.Loops = append(out.Loops, li)
 	}
 	if total == 0 {
-		return nil, &UnprovedError{fmt.Errorf("no polynomial invariant")}
+		return nil, &UnprovedError{Err: fmt.Errorf("no polynomial invariant")}
 	}
 	return out, nil
 }
@@ -1154,7 +1167,14 @@ func (a *algebra) adopt(q PolyInv) (PolyInv, bool) {
 // UnprovedError is a refusal other candidates could change: the program
 // is one the prover follows, but the invariants it proved do not imply
 // every assertion (or there are none).
-type UnprovedError struct{ Err error }
+type UnprovedError struct {
+	Err error
+	// Proved are the invariants proved before the refusal, at the heads
+	// of the loops up to the one whose assertion failed: invariants all
+	// the same (at every arrival before the first assertion failure),
+	// for k-induction to build on.
+	Proved []LoopInvariants
+}
 
 func (e *UnprovedError) Error() string { return e.Err.Error() }
 func (e *UnprovedError) Unwrap() error { return e.Err }

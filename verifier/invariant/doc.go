@@ -17,6 +17,13 @@
 // execution, which is all the inductive step of k-induction needs from an
 // assumption (its own argument is about the first failure).
 //
+// Round 2 (headsample.go) takes candidates from the loop-head states of
+// concrete runs instead of templates: equalities, parities and
+// inequalities a·x + b·y <= C with C the largest value seen, and the
+// same under guards over registers the loop does not write (Guarded:
+// g → P). They are checked exactly as the templates' are; the samples
+// only choose what to check.
+//
 // Polynomial invariants (algebra.go, poly.go) are proved without a
 // solver: for an entry whose loops come one after another, each loop's
 // asserted equalities are candidates P ≡ 0 (mod 2^w). The paths from the

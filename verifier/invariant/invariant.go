@@ -27,8 +27,10 @@ const (
 )
 
 // Invariant is a fact about the entry's registers at a loop head: a
-// linear Pred of the template families or a Clause from blocking a
-// counterexample to induction (strengthen.go).
+// linear Pred of the template families or of samples (headsample.go), a
+// Clause from blocking a counterexample to induction (strengthen.go) or
+// a parity, a Guarded one of these, or a linear PolyInv the algebraic
+// prover proved (StartSeeded).
 type Invariant interface {
 	// Build is the fact over the values val gives, nil if one is missing.
 	Build(b *smt.Builder, val func(*ir.Var) *smt.Term) *smt.Term
@@ -218,16 +220,32 @@ func cFloat(f float64) string {
 	return s
 }
 
-// Subsumed reports whether p is a Le predicate that an Eq among ps over
-// the same sum implies (x - y <= 0 beside x - y == 0), or a bound of one
-// variable a tighter one among ps implies: readers of a proof need only
-// the stronger.
+// Subsumed reports whether another of ps implies p in a way readers of a
+// proof see at once: a Le predicate beside an Eq over the same sum (x - y
+// <= 0 beside x - y == 0), under the same guard or none; a bound of one
+// variable beside a tighter one (i <= 1024 beside i <= 1023); a Guarded
+// beside its P unguarded.
 func Subsumed(p Invariant, ps []Invariant) bool {
+	var guard *Atom
+	if g, ok := p.(Guarded); ok {
+		for _, q := range ps {
+			if q.String() == g.P.String() {
+				return true
+			}
+		}
+		guard, p = &g.G, g.P
+	}
 	le, ok := p.(Pred)
 	if !ok || le.Op != Le {
 		return false
 	}
 	for _, q := range ps {
+		if gq, ok := q.(Guarded); ok {
+			if guard == nil || gq.G.String() != guard.String() {
+				continue
+			}
+			q = gq.P
+		}
 		eq, ok := q.(Pred)
 		if ok && eq.Op == Le && len(eq.Vars) == 1 && len(le.Vars) == 1 && eq.Vars[0] == le.Vars[0] &&
 			eq.Coefs[0] == le.Coefs[0] && eq.C.Cmp(le.C) < 0 {
@@ -417,8 +435,8 @@ type Generator struct {
 }
 
 // Rounds is the number of rounds the generator runs: one per template
-// family.
-func Rounds() int { return len(families) }
+// family and one for the candidates of sampled runs.
+func Rounds() int { return len(roundOrder) }
 
 // Start runs the generator for loops of entry in a goroutine until it has
 // nothing left to try or ctx ends. Wait for it before closing what the
@@ -434,9 +452,19 @@ func Start(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop,
 // them with WaitRound and Through. Without a work bound (nil or unlimited)
 // each round gets roundBudget of time instead.
 func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop, solver Solver, work *smt.Meter) *Generator {
+	return StartSeeded(ctx, p, entry, loops, solver, work, nil)
+}
+
+// StartSeeded is StartWork with invariants proved elsewhere (the linear
+// ones of a refused algebraic proof) known from the start: round 1's,
+// assumed by every round.
+func StartSeeded(ctx context.Context, p *ir.Program, entry *ir.Function, loops []Loop, solver Solver, work *smt.Meter, seed map[*ir.Loop][]Invariant) *Generator {
 	g := &Generator{p: p, entry: entry, loops: loops, solver: solver, work: work,
 		known: map[*ir.Loop][]Invariant{}, round: map[*ir.Loop][]int{}, done: make(chan struct{}), upd: make(chan struct{}), arrays: make(chan struct{})}
-	for range families {
+	for _, l := range loops {
+		g.publish(l.Loop, seed[l.Loop], 1)
+	}
+	for range roundOrder {
 		g.rounds = append(g.rounds, make(chan struct{}))
 	}
 	go func() {
@@ -464,10 +492,26 @@ func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []L
 		arraysDone = true
 		close(g.arrays)
 		carry := map[*ir.Loop][]Invariant{}
-		for round := 0; round < len(families); round++ {
+		var sampled map[*ir.Loop]sampledCands
+		for round := 0; round < len(roundOrder); round++ {
 			for _, l := range loops {
 				if ctx.Err() != nil {
 					return
+				}
+				if roundOrder[round] == sampledRound {
+					if sampled == nil {
+						// Only now: round 1 does not wait for the runs.
+						sampled = g.sampled(ctx)
+					}
+					// In runs of their own: the equalities, then the
+					// inequalities (see sampledPass).
+					if sc := sampled[l.Loop]; len(sc.eqs) > 0 {
+						g.sampledPass(ctx, l, round+1, "equalities", sc.eqs, work)
+					}
+					if sc := sampled[l.Loop]; len(sc.ineqs) > 0 && ctx.Err() == nil {
+						g.sampledPass(ctx, l, round+1, "inequalities", sc.ineqs, work)
+					}
+					continue
 				}
 				lctx, cancel := ctx, context.CancelFunc(func() {})
 				var share *smt.Meter
@@ -487,7 +531,7 @@ func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []L
 				// Block's (which depend on when the engine asks).
 				h, _ := g.houdiniFor(lctx, l.Loop, round+1, false)
 				h.solver = meteredSolver(h.solver, share)
-				got, failed, err := h.run(families[round], carry[l.Loop])
+				got, failed, err := h.run(families[roundOrder[round]], carry[l.Loop])
 				carry[l.Loop] = failed
 				cancel()
 				if ctx.Err() != nil {
@@ -495,10 +539,10 @@ func StartWork(ctx context.Context, p *ir.Program, entry *ir.Function, loops []L
 				}
 				if err != nil {
 					g.note(fmt.Sprintf("loop at %s, round %d: %v (%d units)", l.Loop.Pos, round+1, err, share.Used()))
-					continue
+				} else {
+					g.note(fmt.Sprintf("loop at %s, round %d: %d invariants (%d units)", l.Loop.Pos, round+1, len(got), share.Used()))
+					g.publish(l.Loop, got, round+1)
 				}
-				g.note(fmt.Sprintf("loop at %s, round %d: %d invariants (%d units)", l.Loop.Pos, round+1, len(got), share.Used()))
-				g.publish(l.Loop, got, round+1)
 			}
 			g.mu.Lock()
 			g.roundWork = append(g.roundWork, g.work.Used())
@@ -659,8 +703,16 @@ var triples = [][3]int64{{1, 1, -1}, {1, 1, -2}, {1, 1, -3}, {1, -1, -2}, {1, -1
 // tripleRound says the family also asks for x + y - z == c over triples.
 func tripleRound(ts []template) bool { return len(ts) == 0 }
 
-// families are the rounds, cheapest and most often useful first; the
-// empty one stands for the triples.
+// roundOrder are the rounds: an index into families, or sampledRound
+// for the candidates of sampled runs (headsample.go), after the cheap
+// templates (the step at k = 1 does not wait for them: they may be
+// many, and slow to check) and before the costly triples.
+var roundOrder = []int{0, sampledRound, 1, 2}
+
+const sampledRound = -1
+
+// families are the template rounds, cheapest and most often useful
+// first; the empty one stands for the triples.
 var families = [][]template{
 	{{1, -1, Eq, true}, {1, 1, Eq, true}, {1, -2, Eq, true}, {2, -1, Eq, true}, {1, -1, Le, false}, {-1, 1, Le, false}},
 	{},

@@ -86,11 +86,49 @@ func SampleCandidates(ctx context.Context, p *ir.Program, entry *ir.Function) []
 		heads[l.Head] = l
 		pcs = append(pcs, l.Head)
 	}
-	consts := sampleConsts(p)
 	samples := map[*ir.Loop]*loopSamples{}
 	for _, l := range loops {
 		samples[l] = &loopSamples{seen: map[string]bool{}, bad: make([]bool, len(vars))}
 	}
+	var perRun map[*ir.Loop]int
+	observe := func(pc int, value func(*ir.Var) (uint64, bool)) {
+		l := heads[pc]
+		if l == nil || perRun[l] >= sampleRowsPerRun || len(samples[l].rows) >= sampleMaxRows {
+			return
+		}
+		s := samples[l]
+		perRun[l]++
+		row := make([]int64, len(vars))
+		for i, v := range vars {
+			bits, ok := value(v)
+			x, small := intOf(bits, v.Type.(*ir.IntType))
+			if !ok || !small {
+				s.bad[i] = true
+			}
+			row[i] = x
+		}
+		if k := rowKey(row); !s.seen[k] {
+			s.seen[k] = true
+			s.rows = append(s.rows, row)
+		}
+	}
+	if !runSamples(ctx, p, entry, pcs, func() { perRun = map[*ir.Loop]int{} }, observe, nil) {
+		return nil
+	}
+	var out []PolyInv
+	for _, l := range loops {
+		out = append(out, samples[l].candidates(vars, l)...)
+	}
+	return out
+}
+
+// runSamples runs entry on the interpreter on up to sampleRuns small
+// inputs (a fixed seed per run), calling start before each run, observe at
+// each visit of pcs and end after each run. It stops early when the steps
+// are spent or a run reads no input (every run would be the same); false
+// if the interpreter failed or ctx ended.
+func runSamples(ctx context.Context, p *ir.Program, entry *ir.Function, pcs []int, start func(), observe func(pc int, value func(*ir.Var) (uint64, bool)), end func()) bool {
+	consts := sampleConsts(p)
 	left := int64(sampleSteps)
 	runCost := int64(sampleRunCost)
 	size := int64(0)
@@ -99,48 +137,23 @@ func SampleCandidates(ctx context.Context, p *ir.Program, entry *ir.Function) []
 	}
 	runCost = max(runCost, size)
 	for run := 0; run < sampleRuns && left > 0 && ctx.Err() == nil; run++ {
-		perRun := map[*ir.Loop]int{}
+		start()
 		src := &sampleSource{rng: rand.New(rand.NewPCG(uint64(run), 0x646967)), consts: consts}
-		observe := func(pc int, value func(*ir.Var) (uint64, bool)) {
-			l := heads[pc]
-			if l == nil || perRun[l] >= sampleRowsPerRun || len(samples[l].rows) >= sampleMaxRows {
-				return
-			}
-			s := samples[l]
-			perRun[l]++
-			row := make([]int64, len(vars))
-			for i, v := range vars {
-				bits, ok := value(v)
-				x, small := intOf(bits, v.Type.(*ir.IntType))
-				if !ok || !small {
-					s.bad[i] = true
-				}
-				row[i] = x
-			}
-			if k := rowKey(row); !s.seen[k] {
-				s.seen[k] = true
-				s.rows = append(s.rows, row)
-			}
-		}
 		res, err := interp.Run(ctx, p, entry.Name, interp.Options{Inputs: src, MaxSteps: min(sampleRunSteps, left),
 			MaxObjectBytes: 1 << 20, MaxMemoryBytes: 16 << 20,
 			ObserveFunc: entry, ObservePCs: pcs, Observe: observe})
 		if err != nil {
-			return nil
+			return false
+		}
+		if end != nil {
+			end()
 		}
 		left -= res.Steps + runCost
 		if src.reads == 0 && res.Status != interp.StepLimit {
 			break // no input: one execution, already seen
 		}
 	}
-	if ctx.Err() != nil {
-		return nil
-	}
-	var out []PolyInv
-	for _, l := range loops {
-		out = append(out, samples[l].candidates(vars, l)...)
-	}
-	return out
+	return ctx.Err() == nil
 }
 
 // loopSamples are the distinct states seen at a loop's head.

@@ -194,7 +194,7 @@ const maxBlockQueries = 600
 // patterns). It returns the invariant, published for Current, or an error
 // saying why none was found (a CTI that is reachable cannot be blocked).
 func (g *Generator) Block(ctx context.Context, l *ir.Loop, cti map[*ir.Var]smt.BitVec) (Invariant, error) {
-	return g.BlockWork(ctx, l, cti, nil, len(families))
+	return g.BlockWork(ctx, l, cti, nil, Rounds())
 }
 
 // BlockWork is Block with its solver checks bounded by and charged to work
