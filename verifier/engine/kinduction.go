@@ -142,6 +142,22 @@ func proofInvariants(fn string, c *candidate, invs []invariant.Invariant) []resu
 	return out
 }
 
+// proved is the safe result of a step that held for c with invs: the
+// base case's properties, every one safe, the statistics so far, and the
+// invariants the proof rests on.
+func proved(base, r *result.Result, entry string, c *candidate, invs []invariant.Invariant, how string) *result.Result {
+	out := new(result.Result)
+	*out = *base
+	out.Stats = r.Stats
+	out.Props = append([]result.Property(nil), base.Props...)
+	for i := range out.Props {
+		out.Props[i].Verdict = result.Safe
+		out.Props[i].Reason = ""
+	}
+	out.Invariants = proofInvariants(entry, c, invs)
+	return withReason(out, result.Safe, "%s", how)
+}
+
 // headValues reads the integer registers of a head state off a model.
 func headValues(m smt.Model, hs symex.HeadState) map[*ir.Var]smt.BitVec {
 	out := map[*ir.Var]smt.BitVec{}
@@ -307,16 +323,7 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 			}
 			how = fmt.Sprintf("k-induction: %d relational invariants at the loop at %s imply every property from there on", len(invs), c.loop.Pos)
 		}
-		out = new(result.Result)
-		*out = *base
-		out.Stats = r.Stats
-		out.Props = append([]result.Property(nil), base.Props...)
-		for i := range out.Props {
-			out.Props[i].Verdict = result.Safe
-			out.Props[i].Reason = ""
-		}
-		out.Invariants = proofInvariants(opts.Entry, c, invs)
-		return withReason(out, result.Safe, "%s", how), false, nil
+		return proved(base, r, opts.Entry, c, invs, how), false, nil
 	}
 	// steps tries the step of every candidate at k; a counterexample to
 	// induction is handed to the generator to block (property-directed
@@ -341,16 +348,7 @@ func kinduction(ctx context.Context, p *ir.Program, opts Options, name string) (
 				}
 				c.skipTried = len(invs)
 				if skipStep(ctx, p, b, q, k, c, invs, opts, r) {
-					out = new(result.Result)
-					*out = *base
-					out.Stats = r.Stats
-					out.Props = append([]result.Property(nil), base.Props...)
-					for i := range out.Props {
-						out.Props[i].Verdict = result.Safe
-						out.Props[i].Reason = ""
-					}
-					out.Invariants = proofInvariants(opts.Entry, c, invs)
-					return withReason(out, result.Safe, "k-induction: %d invariants (array invariants among them) at the loop at %s imply every property from there on, the loops before skipped", len(invs), c.loop.Pos), false
+					return proved(base, r, opts.Entry, c, invs, fmt.Sprintf("k-induction: %d invariants (array invariants among them) at the loop at %s imply every property from there on, the loops before skipped", len(invs), c.loop.Pos)), false
 				}
 				if ctx.Err() != nil || m.Exhausted() {
 					return nil, true
