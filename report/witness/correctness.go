@@ -52,6 +52,9 @@ func WriteCorrectness(w io.Writer, res result.Result, task Task) error {
 func invariantsOf(r result.Result) []Invariant {
 	var out []Invariant
 	for _, inv := range r.Invariants {
+		if inv.Expr == "" {
+			continue // no C for it (an array fact's quantifier)
+		}
 		out = append(out, Invariant{Line: inv.Location.Line, Func: inv.Func, Expr: inv.Expr})
 	}
 	return out

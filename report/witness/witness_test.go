@@ -226,7 +226,11 @@ func TestCorrectness(t *testing.T) {
 	// The invariants of the result itself (k-induction's), each at its
 	// loop's line.
 	withInv := *r
-	withInv.Invariants = []result.Invariant{{Func: "main", Location: result.Location{File: "ringbuf_fixed.c", Line: 40}, Expr: "(long long)r.count <= 4LL", Text: "count <= 4"}}
+	withInv.Invariants = []result.Invariant{
+		{Func: "main", Location: result.Location{File: "ringbuf_fixed.c", Line: 40}, Expr: "(long long)r.count <= 4LL", Text: "count <= 4"},
+		// An array fact has no C: left out.
+		{Func: "main", Location: result.Location{File: "ringbuf_fixed.c", Line: 40}, Text: "forall j. 0 <= j < n -> x[j] == 0"},
+	}
 	buf.Reset()
 	if err := WriteCorrectness(&buf, withInv, realTask(t, r)); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,6 +51,19 @@ func TestArrayInvariants(t *testing.T) {
 			}
 			if tc.want != result.Safe {
 				return
+			}
+			// The proof lists its array facts for people, with no C.
+			listed := false
+			for _, iv := range r.Invariants {
+				if strings.HasPrefix(iv.Text, "forall j.") {
+					listed = true
+					if iv.Expr != "" {
+						t.Errorf("array fact %q with C %q", iv.Text, iv.Expr)
+					}
+				}
+			}
+			if !listed {
+				t.Errorf("no array fact among the proof's invariants %+v", r.Invariants)
 			}
 			r = engine.Verify(ctx, p, engine.Options{Engine: "kinduction", MaxK: 3, Solver: solver, Invariants: "intervals"})
 			if r.Verdict == result.Safe {

@@ -135,9 +135,17 @@ func proofInvariants(fn string, c *candidate, invs []invariant.Invariant) []resu
 		add(e, e)
 	}
 	for _, iv := range invs {
-		if !invariant.Subsumed(iv, invs) {
-			add(iv.CExpr(), iv.String())
+		if invariant.Subsumed(iv, invs) {
+			continue
 		}
+		if a, ok := iv.(invariant.ArrayInv); ok && !seen[a.String()] {
+			// C has no quantifier: people read it, witnesses leave it out
+			// (an empty Expr).
+			seen[a.String()] = true
+			out = append(out, result.Invariant{Func: fn, Location: loc(c.loop.Pos), Text: a.String()})
+			continue
+		}
+		add(iv.CExpr(), iv.String())
 	}
 	return out
 }

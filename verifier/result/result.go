@@ -169,7 +169,9 @@ type Result struct {
 type Invariant struct {
 	Func     string   `json:"function"`
 	Location Location `json:"location"`
-	Expr     string   `json:"expr"`
+	// Expr is the fact in C, "" when C cannot state it (an array fact's
+	// quantifier): correctness witnesses then leave it out.
+	Expr string `json:"expr"`
 	// Text is the fact for people (sums over the integers, no casts).
 	Text string `json:"text"`
 }
