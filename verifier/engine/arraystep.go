@@ -40,19 +40,5 @@ func skipStep(ctx context.Context, p *ir.Program, b *smt.Builder, q *querier, k 
 		}
 	}
 	ind := &symex.Induction{Loop: c.loop, Bounds: c.bounds, Assume: invariant.Assumptions(invs), Arrays: invariant.ArrayFacts(invs), Skip: true, Zero: true, Names: fmt.Sprintf("skip%d_", k)}
-	eq, err := runSymex(ctx, opts.work, p, b, symex.Options{Unwind: k, Entry: opts.Entry, Induction: ind})
-	if err != nil || len(ind.Heads) == 0 {
-		return false
-	}
-	r.Stats.Steps += eq.Steps
-	var viols []*smt.Term
-	for _, ch := range eq.Checks {
-		viols = append(viols, ch.Violation)
-	}
-	if res, err := q.check(ctx, b.Or(viols...), r, nil); err != nil || res != smt.Unsat {
-		return false
-	}
-	// The skip covers every state only if some path arrives at all.
-	res, err := q.check(ctx, ind.Heads[0].Guard, r, nil)
-	return err == nil && res == smt.Sat
+	return holdsFromHead(ctx, p, b, q, k, ind, opts, r, nil)
 }

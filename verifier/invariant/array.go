@@ -159,18 +159,11 @@ func isConst(e ir.Expr, c int64) bool {
 
 // constInt is k's value in its signedness, if it fits an int64.
 func constInt(k *ir.Const) (int64, bool) {
-	it, ok := k.T.(*ir.IntType)
-	if !ok || it.Bits > 64 {
+	v, ok := intVal(k)
+	if !ok || !v.IsInt64() {
 		return 0, false
 	}
-	if it.Signed {
-		sh := 64 - it.Bits
-		return int64(k.Bits<<sh) >> sh, true
-	}
-	if it.Bits == 64 && k.Bits>>63 != 0 {
-		return 0, false
-	}
-	return int64(k.Bits), true
+	return v.Int64(), true
 }
 
 // element recognises base[i] for an array variable or *(base +p i) for a

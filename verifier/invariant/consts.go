@@ -47,15 +47,12 @@ func entryConsts(f *ir.Function) []int64 {
 				if !ok {
 					return true
 				}
-				it, ok := k.T.(*ir.IntType)
-				if !ok || it.Bits > 64 || it.IsBool() {
+				if it, ok := k.T.(*ir.IntType); !ok || it.IsBool() {
 					return true
 				}
-				v := int64(k.Bits)
-				if it.Signed && it.Bits < 64 {
-					v = int64(k.Bits<<(64-it.Bits)) >> (64 - it.Bits)
-				} else if !it.Signed && k.Bits > 1<<62 {
-					return true // an unsigned constant beyond what a bound needs
+				v, ok := constInt(k)
+				if !ok {
+					return true
 				}
 				if v > 1<<40 || v < -(1<<40) {
 					return true
