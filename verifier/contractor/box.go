@@ -39,7 +39,11 @@ func (s *Space) Index(v *ir.Var) int {
 	return -1
 }
 
-func (s *Space) typ(i int) *ir.IntType { return s.Vars[i].Type.(*ir.IntType) }
+// typ is the type of dimension i: an integer or float type (dimOf).
+func (s *Space) typ(i int) ir.Type { t, _ := dimOf(s.Vars[i].Type); return t }
+
+// full is every value of dimension i.
+func (s *Space) full(i int) Ival { return fullIval(s.typ(i)) }
 
 // Box is [x1] × … × [xn] over a Space; it is empty when any side is.
 type Box []Ival
@@ -190,7 +194,7 @@ func (s *Space) Format(b Box) string {
 	}
 	parts := make([]string, len(b))
 	for i, iv := range b {
-		parts[i] = "[" + varName(s.Vars[i]) + "] = " + iv.fmtIn(s.typ(i))
+		parts[i] = "[" + varName(s.Vars[i]) + "] = " + fmtSide(s.typ(i), iv)
 	}
 	return strings.Join(parts, " × ")
 }

@@ -31,22 +31,31 @@ type ErrUnsupported struct{ What string }
 func (e *ErrUnsupported) Error() string { return "unsupported in a constraint: " + e.What }
 
 // Check reports whether e can be a constraint of a CSP over space s: an
-// integer expression whose leaves are constants and variables of s, with
-// any integer operator. Memory reads, floats and pointers are refused.
+// integer or float (float, double) expression whose leaves are constants
+// and variables of s, with any integer operator and float +, -, *, /,
+// negation, comparisons and conversions. Memory reads, long doubles and
+// pointers are refused, and so are comparisons between floats of two
+// types (C converts them to one).
 func Check(s *Space, e ir.Expr) error {
 	var err error
 	ir.Inspect(e, func(x ir.Expr) bool {
 		if err != nil {
 			return false
 		}
-		if _, ok := interval.Trackable(x.Type()); !ok {
+		if _, ok := dimOf(x.Type()); !ok {
 			err = &ErrUnsupported{fmt.Sprintf("%s of type %s", ir.ExprString(x), x.Type())}
 			return false
 		}
 		switch x := x.(type) {
-		case *ir.Const, *ir.Unary, *ir.Binary, *ir.Cast, *ir.Cond:
-			if b, ok := x.(*ir.Binary); ok && (b.Op == ir.PtrAdd || b.Op == ir.PtrSub) {
+		case *ir.Const, *ir.FloatConst, *ir.Unary, *ir.Cast, *ir.Cond:
+		case *ir.Binary:
+			if x.Op == ir.PtrAdd || x.Op == ir.PtrSub {
 				err = &ErrUnsupported{"pointer arithmetic"}
+			}
+			xt, xf := floatDim(x.X.Type())
+			yt, yf := floatDim(x.Y.Type())
+			if xf != yf || xf && xt.Bits != yt.Bits {
+				err = &ErrUnsupported{fmt.Sprintf("%s mixes %s and %s", ir.ExprString(x), x.X.Type(), x.Y.Type())}
 			}
 		case *ir.VarRef:
 			if s.Index(x.V) < 0 {
@@ -58,6 +67,18 @@ func Check(s *Space, e ir.Expr) error {
 		return true
 	})
 	return err
+}
+
+// dimOf reports whether values of t can be a side of a box: integers of 1
+// to 64 bits, float and double.
+func dimOf(t ir.Type) (ir.Type, bool) {
+	if it, ok := interval.Trackable(t); ok {
+		return it, true
+	}
+	if ft, ok := floatDim(t); ok {
+		return ft, true
+	}
+	return nil, false
 }
 
 // hc4 is one forward-backward pass (Algorithm 1) over one box.
@@ -77,7 +98,10 @@ func newHC4(s *Space, mode Mode, b Box) *hc4 {
 // e's type: ok says the exact range is known (then fits(t, r) tells
 // whether the operation may wrap around).
 func (h *hc4) exact(e ir.Expr) (Ival, bool) {
-	t, _ := interval.Trackable(e.Type())
+	t, ok := interval.Trackable(e.Type())
+	if !ok {
+		return Ival{}, false
+	}
 	switch e := e.(type) {
 	case *ir.Binary:
 		switch e.Op {
@@ -120,6 +144,12 @@ func (h *hc4) fwd(e ir.Expr) Ival {
 }
 
 func (h *hc4) fwd1(e ir.Expr) Ival {
+	if c, ok := e.(*ir.Cond); ok {
+		return h.fwdCond(c)
+	}
+	if ft, ok := floatDim(e.Type()); ok {
+		return h.fwdFloat(ft, e)
+	}
 	t, _ := interval.Trackable(e.Type())
 	top := TypeIval(t)
 	if x, ok := h.exact(e); ok {
@@ -133,8 +163,13 @@ func (h *hc4) fwd1(e ir.Expr) Ival {
 		if i := h.s.Index(e.V); i >= 0 {
 			return h.box[i]
 		}
-	case *ir.Cast: // to _Bool
+	case *ir.Cast: // to _Bool, or from a float
 		x := h.fwd(e.X)
+		if xt, ok := floatDim(e.X.Type()); ok && !t.IsBool() {
+			return h.floatToIntFwd(t, xt, x)
+		}
+		// Ordinal 0 is the float zero (±0) and NaN is not 0: the
+		// integers' test works for both.
 		return FromInterval(interval.Bool(t, x.Contains(zero()), notOnlyZero(x)))
 	case *ir.Unary:
 		x := h.fwd(e.X)
@@ -158,18 +193,21 @@ func (h *hc4) fwd1(e ir.Expr) Ival {
 			}
 			return FromInterval(interval.Arith(e.Op, t, x.toInterval(t), y.toInterval(yt)))
 		}
-	case *ir.Cond:
-		c := h.fwd(e.C)
-		x, y := h.fwd(e.X), h.fwd(e.Y)
-		switch {
-		case !c.Contains(zero()):
-			return x
-		case c.Lo.Sign() == 0 && c.Hi.Sign() == 0:
-			return y
-		}
-		return x.Hull(y)
 	}
 	return top
+}
+
+// fwdCond is c ? x : y, of any type.
+func (h *hc4) fwdCond(e *ir.Cond) Ival {
+	c := h.fwd(e.C)
+	x, y := h.fwd(e.X), h.fwd(e.Y)
+	switch {
+	case !c.Contains(zero()):
+		return x
+	case c.Lo.Sign() == 0 && c.Hi.Sign() == 0:
+		return y
+	}
+	return x.Hull(y)
 }
 
 func zero() Ival { return Ival{new(big.Int), new(big.Int)} }
@@ -205,6 +243,10 @@ func (h *hc4) back(e ir.Expr, want Ival) {
 		}
 		return
 	case *ir.Cond:
+		return
+	}
+	if ft, ok := floatDim(e.Type()); ok {
+		h.backFloat(ft, e, w)
 		return
 	}
 	// Inverting an operation is only valid where it did not wrap around.
@@ -352,12 +394,15 @@ func contract(s *Space, mode Mode, b Box, e ir.Expr, truth bool) Union {
 			return contract(s, mode, b, e.X, !truth)
 		}
 	case *ir.Cast:
-		t, _ := interval.Trackable(e.T)
-		if _, ok := interval.Trackable(e.X.Type()); ok {
+		t, isInt := interval.Trackable(e.T)
+		if _, ok := interval.Trackable(e.X.Type()); ok && isInt {
 			h := newHC4(s, mode, b)
 			if t.IsBool() || fits(t, h.fwd(e.X)) { // zero-ness preserved
 				return contract(s, mode, b, e.X, truth)
 			}
+		}
+		if _, ok := floatDim(e.X.Type()); ok && isInt && t.IsBool() {
+			return contract(s, mode, b, e.X, truth) // x != 0, NaN true
 		}
 	case *ir.Binary:
 		switch e.Op {
@@ -382,13 +427,16 @@ func contract(s *Space, mode Mode, b Box, e ir.Expr, truth bool) Union {
 			// A disjunction: the union of both sides' contractions.
 			return append(contract(s, mode, b, e.X, truth), contract(s, mode, b, e.Y, truth)...).normalize()
 		case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
+			if ft, ok := floatDim(e.X.Type()); ok {
+				return contractFloatCmp(s, mode, b, ft, e.Op, e.X, e.Y, truth)
+			}
 			rs := cmpRange(e.Op, truth, mode)
 			if rs == nil {
 				return Union{b.clone()}
 			}
 			var out Union
 			for _, r := range rs {
-				if c := revise(s, mode, b, e.X, e.Y, r); c != nil {
+				if c := revise(s, mode, b, e.X, e.Y, r, nil); c != nil {
 					out = append(out, c)
 				}
 			}
@@ -396,6 +444,9 @@ func contract(s *Space, mode Mode, b Box, e ir.Expr, truth bool) Union {
 		}
 	}
 	// A plain value: e != 0 (true) or e == 0 (false).
+	if ft, ok := floatDim(e.Type()); ok {
+		return contractFloatCmp(s, Integer, b, ft, ir.Ne, e, ir.NewFloatConst(ft, 0), truth)
+	}
 	t, _ := interval.Trackable(e.Type())
 	zeroC := &ir.Const{T: t}
 	op := ir.Ne
@@ -404,7 +455,7 @@ func contract(s *Space, mode Mode, b Box, e ir.Expr, truth bool) Union {
 	}
 	var out Union
 	for _, r := range cmpRange(op, true, Integer) {
-		if c := revise(s, mode, b, e, zeroC, r); c != nil {
+		if c := revise(s, mode, b, e, zeroC, r, nil); c != nil {
 			out = append(out, c)
 		}
 	}
@@ -425,10 +476,20 @@ func sameUnion(a, b Union) bool {
 
 // revise is Algorithm 1 for f(x) = X - Y ∈ I, iterated until the box is
 // stable: forward [y] = I ∩ ([X] - [Y]), then backward X = [y] + [Y] and
-// Y = [X] - [y] down to the variables. nil when the box empties.
-func revise(s *Space, mode Mode, b Box, x, y ir.Expr, I Ival) Box {
+// Y = [X] - [y] down to the variables. nil when the box empties. For
+// floats X and Y are ordinals and num restricts both to numbers first.
+func revise(s *Space, mode Mode, b Box, x, y ir.Expr, I Ival, num *Ival) Box {
 	cur := b.clone()
 	for round := 0; round < maxRounds; round++ {
+		if num != nil {
+			h := newHC4(s, mode, cur)
+			h.back(x, *num)
+			h.back(y, *num)
+			if h.empty || h.box.Empty() {
+				return nil
+			}
+			cur = h.box
+		}
 		h := newHC4(s, mode, cur)
 		fx, fy := h.fwd(x), h.fwd(y)
 		f := fx.Sub(fy).Meet(I)

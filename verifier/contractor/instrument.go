@@ -3,6 +3,7 @@ package contractor
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 
@@ -204,15 +205,27 @@ type analysis struct {
 	budget  int
 }
 
+// sideAt is v's side in st: its interval, or for a float its values'
+// ordinals; ok is false when the interval analysis does not track v.
+func sideAt(st interval.State, v *ir.Var) (Ival, bool) {
+	if in, ok := st.Interval(v); ok {
+		return FromInterval(in), true
+	}
+	if f, ok := st.Float(v); ok {
+		return fromFloat(f), true
+	}
+	return Ival{}, false
+}
+
 // spaceOf collects the variables of e; all must be tracked by the
-// interval analysis (register integers), else the reason.
+// interval analysis (register integers and floats), else the reason.
 func (a *analysis) spaceOf(e ir.Expr, st interval.State) (*Space, error) {
 	s := NewSpace()
 	var err error
 	ir.Inspect(e, func(x ir.Expr) bool {
 		if r, ok := x.(*ir.VarRef); ok && err == nil {
-			if _, ok := st.Interval(r.V); !ok {
-				err = fmt.Errorf("%s is not a register integer variable (it lives in memory or is not an integer)", varName(r.V))
+			if _, ok := sideAt(st, r.V); !ok {
+				err = fmt.Errorf("%s is not a register integer or float variable (it lives in memory or has another type)", varName(r.V))
 				return false
 			}
 			s.add(r.V)
@@ -237,8 +250,7 @@ func (a *analysis) domainAt(s *Space, pc int) Box {
 			b[i] = Ival{big.NewInt(1), new(big.Int)}
 			continue
 		}
-		in, _ := st.Interval(v)
-		b[i] = FromInterval(in)
+		b[i], _ = sideAt(st, v)
 	}
 	return b
 }
@@ -396,7 +408,7 @@ func (a *analysis) pruneLoop(l *ir.Loop, st site, s *Space) *LoopReport {
 	var ctr *counter
 	for i, v := range s.Vars {
 		t := s.typ(i)
-		refined[i] = TypeIval(t)
+		refined[i] = s.full(i)
 		if len(ups[i]) == 0 {
 			lr.Monotone = append(lr.Monotone, fmt.Sprintf("%s is not written in or after the loop", varName(v)))
 			continue
@@ -411,13 +423,15 @@ func (a *analysis) pruneLoop(l *ir.Loop, st site, s *Space) *LoopReport {
 			ctr = a.findCounter(l)
 		}
 		bound, ok := Ival{}, false
-		if ctr != nil {
+		if _, isInt := t.(*ir.IntType); isInt && ctr != nil {
 			bound, ok = a.boundByCounter(l, v, dirs[i], ups[i], ctr)
 		}
 		switch {
 		case ok:
 			refined[i] = bound
-			lr.Monotone = append(lr.Monotone, fmt.Sprintf("%s is %s and stays in %s: at most %s iterations (counter %s), no wrap-around", varName(v), dirs[i], bound.fmtIn(t), new(big.Int).Add(ctr.m, big.NewInt(1)), varName(ctr.v)))
+			lr.Monotone = append(lr.Monotone, fmt.Sprintf("%s is %s and stays in %s: at most %s iterations (counter %s), no wrap-around", varName(v), dirs[i], fmtSide(t, bound), new(big.Int).Add(ctr.m, big.NewInt(1)), varName(ctr.v)))
+		case direct && isFloat(t):
+			lr.Monotone = append(lr.Monotone, fmt.Sprintf("%s is %s: its updates add finite numbers of one sign (rounding is monotone, NaN stays NaN)", varName(v), dirs[i]))
 		case direct:
 			lr.Monotone = append(lr.Monotone, fmt.Sprintf("%s is %s; the intervals at its updates exclude wrap-around", varName(v), dirs[i]))
 		default:
@@ -457,13 +471,18 @@ func (a *analysis) pruneLoop(l *ir.Loop, st site, s *Space) *LoopReport {
 		for _, b := range in {
 			r := make(Box, len(b))
 			for i := range b {
-				t := TypeIval(s.typ(i))
+				t := s.full(i)
 				lo, hi := b[i].Lo, b[i].Hi
 				if lo.Cmp(dom[i].Lo) <= 0 || dirs[i] == decreasing {
 					lo = t.Lo
 				}
 				if hi.Cmp(dom[i].Hi) >= 0 || dirs[i] == increasing {
 					hi = t.Hi
+					// A float's numbers stay numbers (its updates add
+					// finite values): extend them up to +Inf, not to NaN.
+					if ft, ok := s.typ(i).(*ir.FloatType); ok && !hasNaN(ft, b[i]) {
+						hi = big.NewInt(infOrd(ft))
+					}
 				}
 				r[i] = Ival{lo, hi}
 			}
@@ -573,6 +592,11 @@ func viewOf(e ir.Expr, v *ir.Var) bool {
 	case *ir.VarRef:
 		return e.V == v
 	case *ir.Cast:
+		if ft, ok := floatDim(e.T); ok { // float -> double is exact
+			vt, isF := floatDim(v.Type)
+			r, isRef := e.X.(*ir.VarRef)
+			return isF && isRef && r.V == v && ft.Bits >= vt.Bits
+		}
 		t, ok := interval.Trackable(e.T)
 		if !ok || t.IsBool() {
 			return false
@@ -587,10 +611,15 @@ func viewOf(e ir.Expr, v *ir.Var) bool {
 // parseUpdate matches v := v + d, v := d + v, v := v - d, possibly
 // computed in a wider type and cast back: sign is +1 or -1.
 func parseUpdate(v *ir.Var, rhs ir.Expr) (sign int, d ir.Expr, ok bool) {
-	vt := v.Type.(*ir.IntType)
 	inner := rhs
 	if c, isCast := rhs.(*ir.Cast); isCast {
-		if t, ok := interval.Trackable(c.T); ok && !t.IsBool() && t.Bits == vt.Bits && t.Signed == vt.Signed {
+		vt, vInt := interval.Trackable(v.Type)
+		if t, ok := interval.Trackable(c.T); ok && vInt && !t.IsBool() && t.Bits == vt.Bits && t.Signed == vt.Signed {
+			inner = c.X
+		}
+		if ir.SameType(c.T, v.Type) && isFloat(v.Type) {
+			// float x = (float)(x + d) computed in double: rounding
+			// twice keeps the direction (x is a double and a float).
 			inner = c.X
 		}
 	}
@@ -598,7 +627,10 @@ func parseUpdate(v *ir.Var, rhs ir.Expr) (sign int, d ir.Expr, ok bool) {
 	if !isBin {
 		return 0, nil, false
 	}
-	if inner == rhs && !ir.SameType(b.T, vt) {
+	if inner == rhs && !ir.SameType(b.T, v.Type) {
+		return 0, nil, false
+	}
+	if _, isF := floatDim(b.T); isF != isFloat(v.Type) {
 		return 0, nil, false
 	}
 	switch {
@@ -629,7 +661,7 @@ func (a *analysis) evalAt(pc int, e ir.Expr) (Ival, bool) {
 	ok := true
 	ir.Inspect(e, func(x ir.Expr) bool {
 		if r, isRef := x.(*ir.VarRef); isRef {
-			if _, tracked := st.Interval(r.V); !tracked {
+			if _, tracked := sideAt(st, r.V); !tracked {
 				ok = false
 			}
 			s.add(r.V)
@@ -641,8 +673,7 @@ func (a *analysis) evalAt(pc int, e ir.Expr) (Ival, bool) {
 	}
 	b := make(Box, len(s.Vars))
 	for i, v := range s.Vars {
-		in, _ := st.Interval(v)
-		b[i] = FromInterval(in)
+		b[i], _ = sideAt(st, v)
 	}
 	return Forward(s, b, e), true
 }
@@ -656,6 +687,13 @@ func (a *analysis) monotoneUpdate(v *ir.Var, pc int, in *ir.Assign) (update, boo
 	di, ok := a.evalAt(pc, d)
 	if !ok || di.Empty() {
 		return update{}, false
+	}
+	if dt, isF := floatDim(d.Type()); isF {
+		// x ± d moves x one way only for finite d: x + Inf may be NaN.
+		inf := infOrd(dt)
+		if !NewIval(-inf+1, inf-1).Contains(di) {
+			return update{}, false
+		}
 	}
 	if sign < 0 {
 		di = di.Neg()
@@ -676,6 +714,9 @@ func (a *analysis) monotoneUpdate(v *ir.Var, pc int, in *ir.Assign) (update, boo
 
 // noWrapAt: v's interval at the update plus the step stays in v's type.
 func (a *analysis) noWrapAt(v *ir.Var, u update) bool {
+	if isFloat(v.Type) {
+		return true // floats saturate at ±Inf
+	}
 	in, ok := a.valueAt(u.pc, v)
 	if !ok {
 		return false
@@ -699,11 +740,11 @@ func (a *analysis) valueAt(pc int, v *ir.Var) (Ival, bool) {
 		}
 	}
 	st := a.iv.At(pc)
-	in, ok := st.Interval(v)
+	in, ok := sideAt(st, v)
 	if !ok || st.IsBottom() {
 		return Ival{}, false
 	}
-	return FromInterval(in), true
+	return in, true
 }
 
 // counter is a variable updated by a constant once on every iteration:
@@ -819,15 +860,12 @@ func assumeNot(s *Space, regions Union) ir.Expr {
 	for _, r := range regions {
 		var not ir.Expr
 		for i, side := range r {
-			v := s.Vars[i]
-			t := s.typ(i)
-			full := TypeIval(t)
 			var parts []ir.Expr
-			if side.Lo.Cmp(full.Lo) > 0 {
-				parts = append(parts, &ir.Binary{Op: ir.Le, X: &ir.VarRef{V: v}, Y: constExpr(t, dec(side.Lo)), T: intT})
-			}
-			if side.Hi.Cmp(full.Hi) < 0 {
-				parts = append(parts, &ir.Binary{Op: ir.Ge, X: &ir.VarRef{V: v}, Y: constExpr(t, inc(side.Hi)), T: intT})
+			switch t := s.typ(i).(type) {
+			case *ir.FloatType:
+				parts = outsideFloat(s.Vars[i], t, side, intT)
+			case *ir.IntType:
+				parts = outsideInt(s.Vars[i], t, side, intT)
 			}
 			for _, p := range parts {
 				if not == nil {
@@ -848,6 +886,42 @@ func assumeNot(s *Space, regions Union) ir.Expr {
 	}
 	return all
 }
+
+// outsideInt is the conditions under which integer v is outside side.
+func outsideInt(v *ir.Var, t *ir.IntType, side Ival, intT *ir.IntType) []ir.Expr {
+	full := TypeIval(t)
+	var parts []ir.Expr
+	if side.Lo.Cmp(full.Lo) > 0 {
+		parts = append(parts, &ir.Binary{Op: ir.Le, X: &ir.VarRef{V: v}, Y: constExpr(t, dec(side.Lo)), T: intT})
+	}
+	if side.Hi.Cmp(full.Hi) < 0 {
+		parts = append(parts, &ir.Binary{Op: ir.Ge, X: &ir.VarRef{V: v}, Y: constExpr(t, inc(side.Hi)), T: intT})
+	}
+	return parts
+}
+
+// outsideFloat is the conditions under which float v is outside side:
+// below its least number, above its greatest, or NaN where side has none.
+func outsideFloat(v *ir.Var, t *ir.FloatType, side Ival, intT *ir.IntType) []ir.Expr {
+	x := &ir.VarRef{V: v}
+	f := toFloat(t, side)
+	if f.Empty() { // only NaN: every number is outside
+		return []ir.Expr{&ir.Binary{Op: ir.Eq, X: x, Y: x, T: intT}}
+	}
+	var parts []ir.Expr
+	if f.Lo > math.Inf(-1) {
+		parts = append(parts, &ir.Binary{Op: ir.Lt, X: x, Y: ir.NewFloatConst(t, f.Lo), T: intT})
+	}
+	if f.Hi < math.Inf(1) {
+		parts = append(parts, &ir.Binary{Op: ir.Gt, X: x, Y: ir.NewFloatConst(t, f.Hi), T: intT})
+	}
+	if !f.NaN {
+		parts = append(parts, &ir.Binary{Op: ir.Ne, X: x, Y: x, T: intT})
+	}
+	return parts
+}
+
+func isFloat(t ir.Type) bool { _, ok := floatDim(t); return ok }
 
 func plural(n int, one, many string) string {
 	if n == 1 {

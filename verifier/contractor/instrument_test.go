@@ -186,7 +186,7 @@ func TestRefusals(t *testing.T) {
   while (x < 100 && __VERIFIER_nondet_int()) { *p = *p + 1; }
   __VERIFIER_assert(x <= 1000);
   return 0;
-}`, "not a register integer variable"},
+}`, "not a register integer or float variable"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -73,6 +73,38 @@ func (i Ival) String() string {
 	return fmt.Sprintf("[%s, %s]", i.Lo, i.Hi)
 }
 
+// fullIval is every value of t, an integer or float type.
+func fullIval(t ir.Type) Ival {
+	if ft, ok := t.(*ir.FloatType); ok {
+		return floatFull(ft)
+	}
+	return TypeIval(t.(*ir.IntType))
+}
+
+// fmtSide prints a side of type t: floats as numbers (ordinals are for
+// the code, not for people), integers with fmtIn.
+func fmtSide(t ir.Type, i Ival) string {
+	ft, ok := t.(*ir.FloatType)
+	if !ok {
+		return i.fmtIn(t.(*ir.IntType))
+	}
+	if i.Empty() {
+		return "∅"
+	}
+	f := toFloat(ft, i)
+	s := ""
+	if !f.Empty() {
+		s = fmt.Sprintf("[%g, %g]", f.Lo, f.Hi)
+	}
+	switch {
+	case f.NaN && s == "":
+		return "{NaN}"
+	case f.NaN:
+		return s + " ∪ {NaN}"
+	}
+	return s
+}
+
 // fmtIn prints i relative to type t: bounds equal to the type's are shown
 // as MIN/MAX, as the paper writes Max_int.
 func (i Ival) fmtIn(t *ir.IntType) string {

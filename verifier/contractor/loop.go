@@ -58,7 +58,7 @@ func (a *analysis) analyzeLoop(l *ir.Loop, extra *Space) (*loopFacts, error) {
 		for _, e := range ir.Operands(a.f.Body[pc]) {
 			ir.Inspect(e, func(x ir.Expr) bool {
 				if r, ok := x.(*ir.VarRef); ok {
-					if _, tracked := st.Interval(r.V); tracked {
+					if _, tracked := sideAt(st, r.V); tracked {
 						s.add(r.V)
 					}
 				}
@@ -66,7 +66,7 @@ func (a *analysis) analyzeLoop(l *ir.Loop, extra *Space) (*loopFacts, error) {
 			})
 		}
 		if d, ok := a.f.Body[pc].(*ir.Decl); ok {
-			if _, tracked := st.Interval(d.V); tracked {
+			if _, tracked := sideAt(st, d.V); tracked {
 				s.add(d.V)
 			}
 		}
@@ -125,9 +125,13 @@ func (lf *loopFacts) widen(old, nw Box) Box {
 		if old[i].Empty() {
 			continue
 		}
-		t := lf.s.typ(i)
-		w := lf.thresholds.Widen(old[i].toInterval(t), nw[i].toInterval(t))
-		out[i] = Ival{w.Lo, w.Hi}
+		switch t := lf.s.typ(i).(type) {
+		case *ir.FloatType:
+			out[i] = fromFloat(lf.thresholds.WidenFloat(toFloat(t, old[i]), toFloat(t, nw[i])))
+		case *ir.IntType:
+			w := lf.thresholds.Widen(old[i].toInterval(t), nw[i].toInterval(t))
+			out[i] = Ival{w.Lo, w.Hi}
+		}
 	}
 	return out
 }
@@ -287,12 +291,12 @@ func (lf *loopFacts) refine(b Box, c ir.Expr, truth bool) Box {
 
 // eval over-approximates e in b (the type's range when unmodelled).
 func (lf *loopFacts) eval(b Box, e ir.Expr) Ival {
-	t, ok := interval.Trackable(e.Type())
+	t, ok := dimOf(e.Type())
 	if !ok {
 		return Ival{}
 	}
 	if Check(lf.s, e) != nil {
-		return TypeIval(t)
+		return fullIval(t)
 	}
 	return Forward(lf.s, b, e)
 }
@@ -309,13 +313,14 @@ func (lf *loopFacts) set(b Box, v *ir.Var, i Ival) Box {
 
 func (lf *loopFacts) top(b Box, v *ir.Var) Box {
 	if k := lf.s.Index(v); k >= 0 {
-		return lf.set(b, v, TypeIval(lf.s.typ(k)))
+		return lf.set(b, v, lf.s.full(k))
 	}
 	return b
 }
 
 // transfer is the effect of a non-jump instruction on the tracked
-// variables (register integers: only direct writes change them).
+// variables (register integers and floats: only direct writes change
+// them). A declaration with an initializer zeroes: ordinal 0 is 0.0.
 func (lf *loopFacts) transfer(b Box, in ir.Instr) Box {
 	switch in := in.(type) {
 	case *ir.Assign:
@@ -326,8 +331,12 @@ func (lf *loopFacts) transfer(b Box, in ir.Instr) Box {
 		if _, nd := in.Rhs.(*ir.Nondet); nd {
 			return lf.top(b, r.V)
 		}
-		t := lf.s.typ(lf.s.Index(r.V))
-		return lf.set(b, r.V, inType(t, lf.eval(b, in.Rhs)).Meet(TypeIval(t)))
+		k := lf.s.Index(r.V)
+		x := lf.eval(b, in.Rhs)
+		if t, ok := lf.s.typ(k).(*ir.IntType); ok {
+			x = inType(t, x)
+		}
+		return lf.set(b, r.V, x.Meet(lf.s.full(k)))
 	case *ir.Assume:
 		return lf.refine(b, in.Cond, true)
 	case *ir.Assert: // a failed assert ends the execution
@@ -371,7 +380,7 @@ func (lf *loopFacts) project(b Box, s *Space) Box {
 		if k := lf.s.Index(v); k >= 0 {
 			out[i] = b[k]
 		} else {
-			out[i] = TypeIval(s.typ(i)) // not analysed: nothing known
+			out[i] = s.full(i) // not analysed: nothing known
 		}
 	}
 	return out

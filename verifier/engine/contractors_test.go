@@ -199,3 +199,116 @@ func TestContractorsDifferential(t *testing.T) {
 		}
 	}
 }
+
+// TestContractorsFloat: float variables are dimensions of the CSPs. The
+// float afnp2014 (x and y floats) is pruned at x >= 1001 and proved safe
+// with loops unwound 64 times (without contractors bmc stays bounded);
+// pruning refuses an update that may add NaN (x >= 0 then fails) and
+// keeps a bug that lies before the pruned region.
+func TestContractorsFloat(t *testing.T) {
+	const floatPrelude = prelude + "extern float __VERIFIER_nondet_float(void);\nextern void __VERIFIER_assume(int);\n"
+	afnp := func(assert string) string {
+		return `int main(void) {
+  float x = 1.0f, y = 0.0f;
+  while (y < 1000.0f && __VERIFIER_nondet_int()) { x = x + y; y = y + 1.0f; }
+  __VERIFIER_assert(` + assert + `);
+  return 0;
+}`
+	}
+	cases := []struct {
+		name, src, explain string
+		want               result.Verdict
+		pruned             bool
+	}{
+		{"afnp2014", afnp("x >= y"), "assume((((x < 1001.0f) || (x != x)) || (y != y)))", result.Safe, true},
+		{"pruned-unsafe", afnp("x >= y + 3.0f"), "", result.Unsafe, true},
+		{"step-may-be-nan", `int main(void) {
+  float x = 0.0f;
+  float d = __VERIFIER_nondet_float();
+  __VERIFIER_assume(!(d < 0.0f));
+  while (__VERIFIER_nondet_int()) { x = x + d; }
+  __VERIFIER_assert(x >= 0.0f);
+  return 0;
+}`, "is not an update x = x ± d with d of one sign", result.Unsafe, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			prog := cfronttest.LoadProgram(t, floatPrelude+c.src, ir.ILP32)
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			var explain strings.Builder
+			r := engine.Verify(ctx, prog.IR, engine.Options{Engine: "bmc", Unwind: 64, Solver: solver, Explain: &explain})
+			if r.Verdict != c.want {
+				t.Fatalf("verdict %s (%s), want %s\n%s", r.Verdict, r.Reason, c.want, explain.String())
+			}
+			if got := strings.Contains(r.Reason, "with contractors"); got != c.pruned {
+				t.Errorf("pruned %v, want %v (%s)\n%s", got, c.pruned, r.Reason, explain.String())
+			}
+			if !strings.Contains(explain.String(), c.explain) {
+				t.Errorf("explanation lacks %q:\n%s", c.explain, explain.String())
+			}
+			if c.want == result.Unsafe {
+				v := r.Violated()
+				if v == nil || v.Trace == nil || !v.Trace.Replayed {
+					t.Fatalf("unsafe without a replayed trace")
+				}
+			}
+		})
+	}
+	// Without contractors bmc cannot finish afnp2014 in 64 unwindings.
+	prog := cfronttest.LoadProgram(t, floatPrelude+afnp("x >= y"), ir.ILP32)
+	r := engine.Verify(context.Background(), prog.IR, engine.Options{Engine: "bmc", Unwind: 64, Solver: solver, Contractors: "off"})
+	if r.Verdict == result.Safe {
+		t.Errorf("without contractors: %s (%s), want bounded", r.Verdict, r.Reason)
+	}
+}
+
+// TestContractorsFloatDifferential is TestContractorsDifferential over
+// float programs: increasing, decreasing and double-rounded updates, a
+// float input, pruned or not, the verdict with contractors equals the
+// one without.
+func TestContractorsFloatDifferential(t *testing.T) {
+	const floatPrelude = prelude + "extern float __VERIFIER_nondet_float(void);\nextern void __VERIFIER_assume(int);\n"
+	progs := []string{
+		`int main(void) { float x = 1.0f, y = 0.0f;
+  while (y < 12.0f && __VERIFIER_nondet_int()) { x = x + y; y = y + 1.0f; }
+  __VERIFIER_assert(x >= y + BOUND); return 0; }`,
+		`int main(void) { float x = 10.0f; int i = 0;
+  while (i < 12 && __VERIFIER_nondet_int()) { x = x - 0.75f; i = i + 1; }
+  __VERIFIER_assert(x >= BOUND); return 0; }`,
+		`int main(void) { float x = 0.0f; int i = 0;
+  while (i < 12 && __VERIFIER_nondet_int()) { x = (float)((double)x + 0.1); i = i + 1; }
+  __VERIFIER_assert(x >= BOUND || i < 6); return 0; }`,
+		`int main(void) { float d = __VERIFIER_nondet_float();
+  __VERIFIER_assume(d >= 0.5f && d <= 1.0f);
+  float s = 0.0f; int i = 0;
+  while (i < 10 && __VERIFIER_nondet_int()) { s = s + d; i = i + 1; }
+  __VERIFIER_assert(s >= BOUND || s < 3.0f); return 0; }`,
+	}
+	bounds := []string{"-1.0f", "0.0f", "2.5f", "4.0f", "40.0f"}
+	pruned := 0
+	for pi, src := range progs {
+		for _, bound := range bounds {
+			code := floatPrelude + strings.ReplaceAll(src, "BOUND", "("+bound+")")
+			prog := cfronttest.LoadProgram(t, code, ir.ILP32)
+			verdict := func(mode string) *result.Result {
+				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+				defer cancel()
+				return engine.Verify(ctx, prog.IR, engine.Options{Engine: "bmc", Unwind: 16, Solver: solver, Contractors: mode})
+			}
+			on, off := verdict("on"), verdict("off")
+			if on.Verdict != off.Verdict {
+				var ex strings.Builder
+				engine.Verify(context.Background(), prog.IR, engine.Options{Engine: "bmc", Unwind: 16, Solver: solver, Explain: &ex})
+				t.Errorf("program %d, BOUND %s: with contractors %s (%s), without %s (%s)\n%s", pi, bound, on.Verdict, on.Reason, off.Verdict, off.Reason, ex.String())
+			}
+			if strings.Contains(on.Reason, "with contractors") {
+				pruned++
+				t.Logf("program %d, BOUND %s: pruned, %s", pi, bound, on.Verdict)
+			}
+		}
+	}
+	if pruned == 0 {
+		t.Error("no program was pruned: the differential compares nothing")
+	}
+}

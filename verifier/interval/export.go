@@ -21,3 +21,20 @@ func Wrap(t *ir.IntType, lo, hi *big.Int) Interval { return wrap(t, lo, hi) }
 // Trackable reports whether values of t are modelled by the domain
 // (integers of 1 to 64 bits), and returns t as an integer type.
 func Trackable(t ir.Type) (*ir.IntType, bool) { return trackable(t) }
+
+// FloatTrackable reports whether values of t are modelled by the float
+// domain (float and double; not long double), and returns t as a float
+// type.
+func FloatTrackable(t ir.Type) (*ir.FloatType, bool) { return floatTrackable(t) }
+
+// FloatToInt bounds the conversion of f to t (truncation toward zero;
+// any value of t where the conversion is undefined).
+func FloatToInt(t *ir.IntType, f Float) Interval { return floatToInt(t, f) }
+
+// IntToFloat converts the integer x (within 64 bits) to t as a C
+// conversion rounds.
+func IntToFloat(t *ir.FloatType, x *big.Int) float64 { return intToFloat(t, x) }
+
+// WidenFloat extrapolates old towards nw (nw ⊒ old) over the thresholds'
+// float constants, as the analysis widens its float variables.
+func (th *Thresholds) WidenFloat(old, nw Float) Float { return th.widenFloat(old, nw) }
