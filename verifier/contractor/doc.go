@@ -2,7 +2,7 @@
 // bounded model checking (the method of "Incremental Symbolic Bounded
 // Model Checking of Software Using Interval Methods via Contractors",
 // sections II-C to V-E): an assertion becomes a constraint satisfaction
-// problem over the program's integer variables, contractors split the
+// problem over the program's integer and float variables, contractors split the
 // variables' domain into the part that violates it for sure (S_out), the
 // part that satisfies it for sure (S_in) and the rest (S_boundary), and
 // the program is instrumented with assume(¬S_in) at the end of a loop body
@@ -32,8 +32,25 @@
 // reals does and as the paper's boxes are given (Fig. 7: I = [0, ∞));
 // Mode Integer uses the exact integer complement. Both are sound: every
 // point satisfying a constraint stays in its contraction (a brute-force
-// test checks this on random constraints over 8-bit variables). Floats are
-// not modelled: constraints over them are refused.
+// test checks this on random constraints over 8-bit variables).
+//
+// # Floats
+//
+// float and double variables are sides of boxes too (long double is
+// refused). Their intervals hold ordinals — the type's values numbered in
+// order, ±0 one value, NaN just past +Inf — so boxes, differences and the
+// pruning code are shared with the integers (float.go). Comparisons are
+// contracted on ordinals after both sides are restricted to numbers, with
+// the NaN boxes added where a NaN gives the wanted truth value; the
+// forward step rounds corners as the program does (package interval's
+// float transfer), the backward step inverts +, -, negation, conversions
+// and * or / by a constant with the exact result widened to the
+// neighbouring floats and every bound rounded outwards. A float update
+// x := x ± d is monotone when d is finite and of one sign: rounding is
+// monotone, ±Inf absorbs finite steps and a number never becomes NaN, so
+// pruned regions extend to +Inf (not to NaN) in the variable's direction.
+// A sampled test checks the contraction's correctness on random float
+// constraints at ±0, ±Inf, NaN, subnormals and random points.
 //
 // # Instrumentation and why it is sound
 //

@@ -332,6 +332,9 @@ func (lf *loopFacts) transfer(b Box, in ir.Instr) Box {
 			return lf.top(b, r.V)
 		}
 		k := lf.s.Index(r.V)
+		if !ir.SameType(r.V.Type, in.Rhs.Type()) { // ordinals of another type
+			return lf.top(b, r.V)
+		}
 		x := lf.eval(b, in.Rhs)
 		if t, ok := lf.s.typ(k).(*ir.IntType); ok {
 			x = inType(t, x)
