@@ -47,6 +47,7 @@ type verifyFlags struct {
 	invariants  string
 	checks      checks.Set
 	contractors string
+	inline      string
 	strengthen  string
 	explain     bool
 	verbose     bool
@@ -60,6 +61,7 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.StringVar(&vf.invariants, "invariants", "relational", "invariants for k-induction: relational (intervals and templates) | intervals | none")
 	fs.StringVar(&vf.strengthen, "strengthen", "on", "let k-induction block its counterexamples to induction with proved invariants (property-directed strengthening; with relational invariants): on | off")
 	fs.StringVar(&vf.contractors, "contractors", "on", "prune loop iterations that can no longer violate an assertion (interval contractors): on | off")
+	fs.StringVar(&vf.inline, "inline", "on", "run the engines on a copy of the program with the entry's callees inlined, so that their loops get invariants (traces come from the original): on | off")
 	fs.BoolVar(&vf.verbose, "verbose", false, "print the engines' diagnostics on stderr (invariants found, strengthening, counterexamples that did not replay)")
 	fs.BoolVar(&vf.explain, "explain", false, "print the contractors' CSPs, contracted boxes and inserted assumes")
 	fs.IntVar(&vf.unwind, "unwind", 10, "loop unwinding bound for --engine bmc")
@@ -116,6 +118,10 @@ func cmdVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	vf.checks = set
 	if vf.contractors != "on" && vf.contractors != "off" {
 		fmt.Fprintf(stderr, "prbmc verify: unknown contractors %q (want on or off)\n", vf.contractors)
+		return exitUsage
+	}
+	if vf.inline != "on" && vf.inline != "off" {
+		fmt.Fprintf(stderr, "prbmc verify: unknown inline %q (want on or off)\n", vf.inline)
 		return exitUsage
 	}
 	if !knownFormat(vf.format) {
@@ -228,7 +234,7 @@ func verifyFiles(ctx context.Context, cfg cfront.Config, files []string, vf veri
 	}
 	r := engine.Verify(ctx, prog.IR, engine.Options{Engine: vf.engine, Entry: vf.entry, Unwind: vf.unwind, MaxK: vf.maxK,
 		Solver: newSolver, Sessions: sessions, Log: log, IncrementalSolver: vf.incSolver, Invariants: vf.invariants,
-		Contractors: vf.contractors, Strengthen: vf.strengthen, Explain: explain, Work: workFor(vf.budget)})
+		Contractors: vf.contractors, Inline: vf.inline, Strengthen: vf.strengthen, Explain: explain, Work: workFor(vf.budget)})
 	r.Unsupported = unsupported
 	return r
 }

@@ -70,6 +70,12 @@ type Options struct {
 	// Explain, when set, receives the CSPs, boxes and inserted assumes.
 	Contractors string
 	Explain     io.Writer
+	// Inline: "on" (default, "") runs the engines on a copy of the
+	// program whose entry has its callees' bodies inlined (ir.Inline), so
+	// that loops in callees get invariants, k-induction and contractors;
+	// a counterexample is replayed on the original program and reported
+	// from there. "off" runs on the program as it is.
+	Inline string
 	// Work is the run's work budget in units (see budget.go): Z3's
 	// resource units, symbolic execution converted. 0 derives it from
 	// the context's deadline; negative means none (the deadline alone).
@@ -160,6 +166,14 @@ func Verify(ctx context.Context, p *ir.Program, opts Options) (r *result.Result)
 			r.Entry, r.Elapsed = opts.Entry, time.Since(start)
 		}
 	}()
+	if orig, ip := p, inlined(p, opts); ip != nil {
+		p = ip
+		defer func() {
+			if r != nil {
+				r = confirmInlined(ctx, orig, opts, r)
+			}
+		}()
+	}
 	if cr, ok := withContractors(ctx, p, opts); ok {
 		cr.Entry, cr.Elapsed = opts.Entry, time.Since(start)
 		wallClock(ctx, m, cr)

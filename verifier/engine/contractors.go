@@ -64,7 +64,7 @@ func withContractors(ctx context.Context, p *ir.Program, opts Options) (*result.
 		out.Stats.Steps += r.Stats.Steps
 		out.Stats.Terms += r.Stats.Terms
 		if r.Verdict == result.Unsafe {
-			if final := confirmOnOriginal(ctx, p, opts, r, q); final != nil {
+			if final := replayOnOriginal(ctx, p, opts, r, "contractors", "found with contractors"); final != nil {
 				final.Stats = out.Stats
 				for _, other := range queries {
 					if other.Program == q.Program {
@@ -129,12 +129,14 @@ func withContractors(ctx context.Context, p *ir.Program, opts Options) (*result.
 	return out, true
 }
 
-// confirmOnOriginal replays the violation of r (found on q's instrumented
-// program) on the original program p. The instrumented program only adds
-// assumes and turns other asserts into assumes, so the same inputs follow
-// the same path in p and fail the same assertion; anything else is a bug,
-// logged and never reported.
-func confirmOnOriginal(ctx context.Context, p *ir.Program, opts Options, r *result.Result, q contractor.Query) *result.Result {
+// replayOnOriginal replays the violation of r (found on a transformed
+// copy of p: an instrumented or inlined one) on the original program p.
+// The instrumented program only adds assumes and turns other asserts into
+// assumes, and the inlined one runs the same instructions on the same
+// inputs, so the same inputs follow the same path in p and fail the same
+// assertion; anything else is a bug, logged and never reported. The trace
+// reported is p's, with its calls. nil when the replay fails.
+func replayOnOriginal(ctx context.Context, p *ir.Program, opts Options, r *result.Result, who, how string) *result.Result {
 	v := r.Violated()
 	if v == nil || v.Trace == nil {
 		return nil
@@ -151,7 +153,7 @@ func confirmOnOriginal(ctx context.Context, p *ir.Program, opts Options, r *resu
 		} else if res.Prop == nil {
 			why = fmt.Sprintf("it ended with %s at %s: %s", res.Status, res.Pos, res.Message)
 		}
-		fmt.Fprintf(opts.Log, "prbmc: contractors: counterexample for %s on the instrumented program does not replay on the original (%s); not reported\n", v.ID, why)
+		fmt.Fprintf(opts.Log, "prbmc: %s: counterexample for %s on the transformed program does not replay on the original (%s); not reported\n", who, v.ID, why)
 		return nil
 	}
 	tr := &result.Trace{Replayed: true}
@@ -165,7 +167,9 @@ func confirmOnOriginal(ctx context.Context, p *ir.Program, opts Options, r *resu
 	}
 	tr.Steps = tidySteps(steps, res.Inputs)
 	out := *r
-	out.Reason = r.Reason + " (found with contractors, replayed on the original program)"
+	if how != "" {
+		out.Reason = r.Reason + " (" + how + ", replayed on the original program)"
+	}
 	out.Props = append([]result.Property(nil), r.Props...)
 	for i := range out.Props {
 		if out.Props[i].ID == v.ID {

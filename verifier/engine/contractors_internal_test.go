@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/prbmc/prbmc/verifier/cfront/cfronttest"
-	"github.com/prbmc/prbmc/verifier/contractor"
 	"github.com/prbmc/prbmc/verifier/ir"
 	"github.com/prbmc/prbmc/verifier/result"
 )
@@ -34,7 +33,7 @@ func TestConfirmOnOriginal(t *testing.T) {
 		r := &result.Result{Verdict: result.Unsafe, Props: []result.Property{{ID: id, Verdict: result.Unsafe,
 			Trace: &result.Trace{Replayed: true, Inputs: []result.Input{{Bytes: []byte{tc.x, 0, 0, 0}}}}}}}
 		var log bytes.Buffer
-		got := confirmOnOriginal(context.Background(), p, Options{Entry: "main", Log: &log, MaxReplaySteps: 1000}, r, contractor.Query{})
+		got := replayOnOriginal(context.Background(), p, Options{Entry: "main", Log: &log, MaxReplaySteps: 1000}, r, "contractors", "found with contractors")
 		if (got != nil) != tc.report {
 			t.Fatalf("x = %d: reported %v, want %v (log %s)", tc.x, got != nil, tc.report, log.String())
 		}
