@@ -65,7 +65,9 @@
 //
 // The printer (Fprint) writes a stable text form used by golden tests and by
 // `prbmc ir`. The sanity checker (CheckProgram) verifies the invariants
-// above and runs on every program the tests lower. Package interp executes a
+// above and runs on every program the tests lower. Inline makes a copy of a
+// program whose entry has its callees' bodies in place, for the engines
+// that reason about the entry's loops. Package interp executes a
 // program concretely: counterexamples are replayed on it, and it is tested
 // against gcc-compiled programs.
 package ir
