@@ -177,7 +177,15 @@ func TestContractorsDifferential(t *testing.T) {
   while (y < 15 && __VERIFIER_nondet_int()) { x = x + 3; y = y + 1; }
   __VERIFIER_assert(x != BOUND || y == 0); return 0; }`,
 	}
-	bounds := []string{"-3", "0", "1", "7", "20", "45", "100", "127"}
+	differential(t, prelude, progs, []string{"-3", "0", "1", "7", "20", "45", "100", "127"}, 64)
+}
+
+// differential checks that every program, with BOUND replaced by each of
+// bounds, gets the same verdict from bmc at unwind with and without
+// contractors; it returns how many were pruned.
+func differential(t *testing.T, prelude string, progs, bounds []string, unwind int) int {
+	t.Helper()
+	pruned := 0
 	for pi, src := range progs {
 		for _, bound := range bounds {
 			code := prelude + strings.ReplaceAll(src, "BOUND", "("+bound+")")
@@ -185,20 +193,25 @@ func TestContractorsDifferential(t *testing.T) {
 			verdict := func(mode string) *result.Result {
 				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 				defer cancel()
-				return engine.Verify(ctx, prog.IR, engine.Options{Engine: "bmc", Unwind: 64, Solver: solver, Contractors: mode})
+				return engine.Verify(ctx, prog.IR, engine.Options{Engine: "bmc", Unwind: unwind, Solver: solver, Contractors: mode})
 			}
 			on, off := verdict("on"), verdict("off")
 			if on.Verdict != off.Verdict {
 				var ex strings.Builder
-				engine.Verify(context.Background(), prog.IR, engine.Options{Engine: "bmc", Unwind: 64, Solver: solver, Explain: &ex})
+				engine.Verify(context.Background(), prog.IR, engine.Options{Engine: "bmc", Unwind: unwind, Solver: solver, Explain: &ex})
 				t.Errorf("program %d, BOUND %s: with contractors %s (%s), without %s (%s)\n%s", pi, bound, on.Verdict, on.Reason, off.Verdict, off.Reason, ex.String())
 			}
 			if strings.Contains(on.Reason, "with contractors") {
+				pruned++
 				t.Logf("program %d, BOUND %s: pruned, %s", pi, bound, on.Verdict)
 			}
 		}
 	}
+	return pruned
 }
+
+// floatPrelude adds what the float programs call.
+const floatPrelude = prelude + "extern float __VERIFIER_nondet_float(void);\nextern void __VERIFIER_assume(int);\n"
 
 // TestContractorsFloat: float variables are dimensions of the CSPs. The
 // float afnp2014 (x and y floats) is pruned at x >= 1001 and proved safe
@@ -206,7 +219,6 @@ func TestContractorsDifferential(t *testing.T) {
 // pruning refuses an update that may add NaN (x >= 0 then fails) and
 // keeps a bug that lies before the pruned region.
 func TestContractorsFloat(t *testing.T) {
-	const floatPrelude = prelude + "extern float __VERIFIER_nondet_float(void);\nextern void __VERIFIER_assume(int);\n"
 	afnp := func(assert string) string {
 		return `int main(void) {
   float x = 1.0f, y = 0.0f;
@@ -268,7 +280,6 @@ func TestContractorsFloat(t *testing.T) {
 // float input, pruned or not, the verdict with contractors equals the
 // one without.
 func TestContractorsFloatDifferential(t *testing.T) {
-	const floatPrelude = prelude + "extern float __VERIFIER_nondet_float(void);\nextern void __VERIFIER_assume(int);\n"
 	progs := []string{
 		`int main(void) { float x = 1.0f, y = 0.0f;
   while (y < 12.0f && __VERIFIER_nondet_int()) { x = x + y; y = y + 1.0f; }
@@ -285,29 +296,7 @@ func TestContractorsFloatDifferential(t *testing.T) {
   while (i < 10 && __VERIFIER_nondet_int()) { s = s + d; i = i + 1; }
   __VERIFIER_assert(s >= BOUND || s < 3.0f); return 0; }`,
 	}
-	bounds := []string{"-1.0f", "0.0f", "2.5f", "4.0f", "40.0f"}
-	pruned := 0
-	for pi, src := range progs {
-		for _, bound := range bounds {
-			code := floatPrelude + strings.ReplaceAll(src, "BOUND", "("+bound+")")
-			prog := cfronttest.LoadProgram(t, code, ir.ILP32)
-			verdict := func(mode string) *result.Result {
-				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-				defer cancel()
-				return engine.Verify(ctx, prog.IR, engine.Options{Engine: "bmc", Unwind: 16, Solver: solver, Contractors: mode})
-			}
-			on, off := verdict("on"), verdict("off")
-			if on.Verdict != off.Verdict {
-				var ex strings.Builder
-				engine.Verify(context.Background(), prog.IR, engine.Options{Engine: "bmc", Unwind: 16, Solver: solver, Explain: &ex})
-				t.Errorf("program %d, BOUND %s: with contractors %s (%s), without %s (%s)\n%s", pi, bound, on.Verdict, on.Reason, off.Verdict, off.Reason, ex.String())
-			}
-			if strings.Contains(on.Reason, "with contractors") {
-				pruned++
-				t.Logf("program %d, BOUND %s: pruned, %s", pi, bound, on.Verdict)
-			}
-		}
-	}
+	pruned := differential(t, floatPrelude, progs, []string{"-1.0f", "0.0f", "2.5f", "4.0f", "40.0f"}, 16)
 	if pruned == 0 {
 		t.Error("no program was pruned: the differential compares nothing")
 	}
