@@ -9,7 +9,9 @@ import "fmt"
 // contractors, the interval analysis) then see a callee's loops too — a
 // harness calls the function under test, so all its loops are in a callee.
 //
-// Only calls of functions with a loop (theirs or a callee's) are inlined.
+// Only calls of the program's own functions (not the library models: their
+// loops walk strings the harness bounds) that have a loop of their own are
+// inlined.
 // A copy keeps the call's meaning: each inlined activation gets its own
 // copies of the callee's parameters (declared and assigned the arguments,
 // which only read the caller's state) and locals; a return assigns the
@@ -32,7 +34,7 @@ func Inline(p *Program, entry string, maxInstrs int) (*Program, int, error) {
 	if rec[f] {
 		return p, 0, nil
 	}
-	in := &inliner{rec: rec, max: maxInstrs, instances: map[*Function]int{}, addressed: AddressTaken(p), hasLoop: map[*Function]bool{}}
+	in := &inliner{rec: rec, max: maxInstrs, instances: map[*Function]int{}, addressed: AddressTaken(p)}
 	if !in.anyInlinable(f) {
 		return p, 0, nil
 	}
@@ -97,7 +99,6 @@ type inliner struct {
 	n         int
 	instances map[*Function]int
 	addressed map[*Var]bool // p's variables that may live in memory
-	hasLoop   map[*Function]bool
 }
 
 // ret is what a return in an inlined body does.
@@ -111,7 +112,7 @@ type ret struct {
 // callee's body (see Inline); the size is checked separately.
 func (in *inliner) inlinable(c *Call) bool {
 	g := c.Fn
-	if g == nil || !g.HasBody() || in.rec[g] || len(c.Args) < len(g.Params) || !in.loops(g) {
+	if g == nil || !g.HasBody() || g.Library || in.rec[g] || len(c.Args) < len(g.Params) || !in.loops(g) {
 		return false
 	}
 	switch last := g.Body[len(g.Body)-1].(type) {
@@ -134,24 +135,14 @@ func (in *inliner) inlinable(c *Call) bool {
 	return true
 }
 
-// loops reports whether g or a function it calls has a loop: only those
-// calls are inlined. A loop-free callee gains the entry's loop reasoning
-// nothing, and analyses know some of them as they are (a function that
-// aborts unless its argument holds is an assumption).
-func (in *inliner) loops(g *Function) bool {
-	if v, ok := in.hasLoop[g]; ok {
-		return v
-	}
-	in.hasLoop[g] = false // recursive callees are never inlined anyway
-	v := len(g.Loops) > 0
-	for _, h := range callees(g) {
-		if h.HasBody() && in.loops(h) {
-			v = true
-		}
-	}
-	in.hasLoop[g] = v
-	return v
-}
+// loops reports whether g has a loop of its own: only those calls are
+// inlined. A loop-free callee gains the entry's loop reasoning nothing
+// (analyses know some of them as they are: a function that aborts unless
+// its argument holds is an assumption), and one that reaches loops only
+// through its callees would bring them in at their cost: on cJSON's
+// history k-induction then spent the work budget BMC needed on its list
+// walks (two functions bounded at 1 instead of 2, none proved more).
+func (in *inliner) loops(g *Function) bool { return len(g.Loops) > 0 }
 
 func (in *inliner) anyInlinable(f *Function) bool {
 	for _, x := range f.Body {

@@ -20,8 +20,8 @@ void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort()
 #include <stdio.h>
 `
 
-// inlinePrograms exercise what a copy must keep (every callee has a loop:
-// only those are inlined): results, several returns,
+// inlinePrograms exercise what a copy must keep (every callee has a loop
+// of its own: only those are inlined): results, several returns,
 // locals in memory whose lifetime ends at a return (a dangling pointer
 // read after it), a callee called twice and in a loop, nested calls,
 // struct parameters and results, globals, a recursive callee (kept), an
@@ -32,7 +32,7 @@ var inlinePrograms = []string{
 int main(void) { int n = __VERIFIER_nondet_int(); if (n < 0 || n > 20) return 0;
   int s = sum(n); __VERIFIER_assert(s == 2 * n); __VERIFIER_assert(s < 30); return s; }`,
 	`int g(int *p) { int r = 0; for (int k = 0; k < 2; k++) r += *p; return r / 2; }
-int f(int a) { int x = a; if (a > 3) { int y = 2; g(&y); return x + y; } int z = g(&x); return z; }
+int f(int a) { int x = a; for (int k = 0; k < 3 && x > 100; k++) x -= 100; if (a > 3) { int y = 2; g(&y); return x + y; } int z = g(&x); return z; }
 int main(void) { int a = __VERIFIER_nondet_int(); int r = f(a) + f(a - 5); __VERIFIER_assert(r != 7); return 0; }`,
 	`int *leak(int a) { int x = a; for (int k = 0; k < a % 3; k++) x++; int *p = &x; return p; }
 int main(void) { int a = __VERIFIER_nondet_int(); int *p = leak(a); if (a > 10) return *p; return 0; }`,
@@ -42,7 +42,7 @@ int main(void) { struct pt q = {1, 2}; for (int i = 0; i < 3; i++) q = mv(q, __V
   __VERIFIER_assert(q.x + q.y == 3); printf("%d %d\n", q.x, q.y); return q.x; }`,
 	`int cnt;
 void tick(void) { for (int k = 0; k < 1; k++) cnt++; if (cnt > 4) reach_error(); }
-int twice(int v) { tick(); tick(); return v * 2; }
+int twice(int v) { int r = 0; for (int k = 0; k < 2; k++) r += v; tick(); tick(); return r; }
 int main(void) { int k = __VERIFIER_nondet_int() % 3; for (int i = 0; i < k; i++) twice(i); return cnt; }`,
 	`int fact(int n) { if (n <= 1) return 1; return n * fact(n - 1); }
 int main(void) { int n = __VERIFIER_nondet_int() % 6; int r = fact(n); __VERIFIER_assert(r != 24); return 0; }`,
