@@ -3,15 +3,14 @@ package ir
 import "fmt"
 
 // Inline returns a program in which the function entry has its calls of
-// functions with bodies replaced by copies of those bodies, transitively,
-// as long as the entry stays within maxInstrs instructions. Engines that
-// reason about the entry's own loops (k-induction, loop invariants,
-// contractors, the interval analysis) then see a callee's loops too — a
-// harness calls the function under test, so all its loops are in a callee.
+// the program's own functions that have a loop of their own (not the
+// library models: their loops walk strings the harness bounds) replaced by
+// copies of their bodies, and the same again inside the copies, as long as
+// the entry stays within maxInstrs instructions. Engines that reason about
+// the entry's own loops (k-induction, loop invariants, contractors, the
+// interval analysis) then see those loops too — a harness calls the
+// function under test, so all its loops are in a callee.
 //
-// Only calls of the program's own functions (not the library models: their
-// loops walk strings the harness bounds) that have a loop of their own are
-// inlined.
 // A copy keeps the call's meaning: each inlined activation gets its own
 // copies of the callee's parameters (declared and assigned the arguments,
 // which only read the caller's state) and locals; a return assigns the
