@@ -213,7 +213,7 @@ func (h *hc4) fwdFloat(t *ir.FloatType, e ir.Expr) Ival {
 			if fx.Empty() {
 				return ordRange(t, 1, 0, fx.NaN)
 			}
-			return ordRange(t, roundTo(t, fx.Lo), roundTo(t, fx.Hi), fx.NaN)
+			return ordRange(t, interval.RoundTo(t, fx.Lo), interval.RoundTo(t, fx.Hi), fx.NaN)
 		}
 		if _, ok := interval.Trackable(e.X.Type()); ok {
 			// Conversion from an integer is monotone, never NaN.
@@ -235,14 +235,6 @@ func (h *hc4) fwdFloat(t *ir.FloatType, e ir.Expr) Ival {
 		}
 	}
 	return floatFull(t)
-}
-
-// roundTo is x rounded to nearest in t, as a conversion to t rounds.
-func roundTo(t *ir.FloatType, x float64) float64 {
-	if t.Bits == 32 {
-		return float64(float32(x))
-	}
-	return x
 }
 
 // floatToIntFwd is the forward step of a conversion from a float to the

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/prbmc/prbmc/verifier/interval"
 	"github.com/prbmc/prbmc/verifier/ir"
 )
 
@@ -162,7 +163,7 @@ func (g *fgen) value(t *ir.FloatType) float64 {
 	default:
 		v = g.rng.NormFloat64() * math.Pow(10, float64(g.rng.Intn(9)-4))
 	}
-	return roundTo(t, v)
+	return interval.RoundTo(t, v)
 }
 
 func (g *fgen) side(t *ir.FloatType) Ival {
@@ -200,7 +201,7 @@ func (g *fgen) points(t ir.Type, side Ival) []float64 {
 	lo, hi := num.Lo.Int64(), num.Hi.Int64()
 	ps = append(ps, valOf(ft, lo), valOf(ft, hi))
 	for _, v := range interesting {
-		if o := ordOf(ft, roundTo(ft, v)); lo <= o && o <= hi {
+		if o := ordOf(ft, interval.RoundTo(ft, v)); lo <= o && o <= hi {
 			ps = append(ps, valOf(ft, o))
 		}
 	}

@@ -79,14 +79,7 @@ func withContractors(ctx context.Context, p *ir.Program, opts Options) (*result.
 				}
 				return final, true
 			}
-			r = &result.Result{Verdict: result.Unknown, Engine: r.Engine, K: r.K, Props: r.Props,
-				Reason: "a counterexample of the instrumented program did not replay on the original"}
-			for i := range r.Props {
-				if r.Props[i].Verdict == result.Unsafe {
-					r.Props[i].Verdict, r.Props[i].Trace = result.Unknown, nil
-					r.Props[i].Reason = r.Reason
-				}
-			}
+			r = notReplayed(r, "instrumented")
 		}
 		parts = append(parts, r)
 	}

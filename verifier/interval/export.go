@@ -38,3 +38,6 @@ func IntToFloat(t *ir.FloatType, x *big.Int) float64 { return intToFloat(t, x) }
 // WidenFloat extrapolates old towards nw (nw ⊒ old) over the thresholds'
 // float constants, as the analysis widens its float variables.
 func (th *Thresholds) WidenFloat(old, nw Float) Float { return th.widenFloat(old, nw) }
+
+// RoundTo is x rounded to nearest in t, as a conversion to t rounds.
+func RoundTo(t *ir.FloatType, x float64) float64 { return roundTo(t, x) }
